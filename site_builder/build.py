@@ -1,0 +1,87 @@
+"""The build, as one recipe: read, plan, render, write."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from calculators import CALCULATORS
+from calculators.live import load_kit
+
+from .assets import STATIC, asset_urls, bundle_calculators, runtime_path, runtime_sources
+from .catalogs import catalog_path, compile_catalog
+from .environment import make_environment
+from .locales import LOCALES, Locale, number_facts_json
+from .pages import plan_pages
+from .rendering import LocaleResources, SiteContext, render_page
+from .writer import Content, collect, write_site
+
+__all__ = ["PROJECT", "BuildConfig", "BuildSummary", "build"]
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    """What a build is asked for: where to write, the public address, where the runtime lives."""
+
+    out: Path = PROJECT / "dist"
+    base_url: str = "http://localhost:8000/"
+    runtime_url: str | None = None
+    project: Path = PROJECT
+
+
+@dataclass(frozen=True)
+class BuildSummary:
+    """What a build produced."""
+
+    pages: int
+    files: int
+    seconds: float
+
+
+def build(config: BuildConfig) -> BuildSummary:
+    """Build the whole site into `config.out`."""
+    started = time.perf_counter()
+    catalogs = read_catalogs(config.project)
+    app_files = collect_app_files(catalogs, config)
+    site = SiteContext(
+        base_url=config.base_url if config.base_url.endswith("/") else config.base_url + "/",
+        runtime_url=config.runtime_url or runtime_path(config.project),
+        locales=LOCALES,
+        resources={locale: load_resources(locale, mo) for locale, mo in catalogs.items()},
+        assets=asset_urls({path: content for path, content in app_files.items() if "/pyodide/" not in path}),
+    )
+    pages = plan_pages(CALCULATORS, LOCALES)
+    rendered = ((page.path, render_page(page, site).encode()) for page in pages)
+    files = collect(app_files.items(), rendered)
+    write_site(files, config.out)
+    return BuildSummary(pages=len(pages), files=len(files), seconds=time.perf_counter() - started)
+
+
+def read_catalogs(project: Path) -> dict[Locale, bytes]:
+    """Compile every locale's catalog to `.mo` bytes."""
+    return {locale: compile_catalog(catalog_path(project, locale), locale) for locale in LOCALES}
+
+
+def collect_app_files(catalogs: dict[Locale, bytes], config: BuildConfig) -> dict[str, Content]:
+    """Gather everything under `_app/`: static files, the bundle, catalogs, facts and the runtime."""
+    files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
+    files["_app/calculators.zip"] = bundle_calculators()
+    for locale, mo in catalogs.items():
+        files[f"_app/locales/{locale.folder}.mo"] = mo
+        files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
+    if config.runtime_url is None:
+        runtime = runtime_path(config.project)
+        files.update((f"{runtime}{name}", path) for name, path in runtime_sources(config.project).items())
+    return files
+
+
+def load_resources(locale: Locale, mo: bytes) -> LocaleResources:
+    """Load a locale's catalog once, through the same function the browser worker uses."""
+    kit = load_kit(mo, number_facts_json(locale))
+    translations = gettext.GNUTranslations(io.BytesIO(mo))
+    return LocaleResources(environment=make_environment(locale, translations, kit.numbers), kit=kit)

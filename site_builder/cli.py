@@ -1,0 +1,53 @@
+"""The command line: `build` the site, or build and `serve` it on localhost."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .build import PROJECT, BuildConfig, build
+from .errors import BuildError
+from .server import make_server
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command named in `argv`; return the exit status."""
+    args = _parser().parse_args(argv)
+    config = BuildConfig(out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url)
+    try:
+        summary = build(config)
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    print(f"built {summary.pages} pages ({summary.files} files) into {config.out} in {summary.seconds:.2f} s")
+    if args.command == "serve":
+        server = make_server(config.out, port=args.port)
+        print(f"serving on http://localhost:{args.port}/ (Ctrl+C to stop)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m site_builder", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, help_text in (("build", "build the site"), ("serve", "build the site and serve it locally")):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("--out", default=str(PROJECT / "dist"), help="output folder (default: dist/)")
+        command.add_argument(
+            "--base-url", default="http://localhost:8000/", help="the site's public address, for canonical links"
+        )
+        command.add_argument(
+            "--runtime-url", default=None, help="load Pyodide from this URL instead of the self-hosted copy"
+        )
+        if name == "serve":
+            command.add_argument("--port", type=int, default=8000, help="port to serve on (default: 8000)")
+    return parser
