@@ -81,9 +81,7 @@ def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
         return float(chosen) if chosen is not None else Problem(spec.name, "unknown_choice")
     if spec.kind is Kind.INTEGER and number != number.to_integral_value():
         return Problem(spec.name, "not_whole")
-    if spec.minimum is not None and (
-        number < spec.minimum or (spec.minimum_exclusive and number == spec.minimum)
-    ):
+    if spec.minimum is not None and (number < spec.minimum or (spec.minimum_exclusive and number == spec.minimum)):
         return Problem(spec.name, "too_small", spec.minimum, spec.minimum_exclusive)
     if spec.maximum is not None and number > spec.maximum:
         return Problem(spec.name, "too_large", spec.maximum)
@@ -105,4 +103,3 @@ def _to_decimal(raw: object, facts: NumberFacts) -> Decimal | Problem:
     else:
         return Problem("", "not_a_number")
     return number if number.is_finite() else Problem("", "not_a_number")
-

@@ -134,9 +134,11 @@ CALCULATOR = Calculator(
             sentence=NP_(
                 SLUG,
                 "Peak activation memory on each GPU is {micro_batch} sample × {activation_per_sample_gb} GB "
-                "= {activation_memory_gb} GB. Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
+                "= {activation_memory_gb} GB. "
+                "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
                 "Peak activation memory on each GPU is {micro_batch} samples × {activation_per_sample_gb} GB "
-                "= {activation_memory_gb} GB. Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
+                "= {activation_memory_gb} GB. "
+                "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
                 count="micro_batch",
             ),
         ),

@@ -70,8 +70,8 @@ def _group(whole: str, facts: NumberFacts) -> str:
 
 
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
-_SPACES = {" ", "\u00a0", "\u202f", "\u2009"}
-_MINUS_SIGNS = {"\u2212", "\u2012", "\u2013", "\ufe63", "\uff0d"}
+_SPACES = frozenset({" ", "\u00a0", "\u202f", "\u2009"})
+_MINUS_SIGNS = frozenset({"\u2212", "\u2012", "\u2013", "\ufe63", "\uff0d"})
 
 
 def parse_number(text: str, facts: NumberFacts) -> Decimal | None:
@@ -97,12 +97,9 @@ def parse_number(text: str, facts: NumberFacts) -> Decimal | None:
     group = facts.group if facts.group not in (".", facts.decimal) else ""
     if group in _SPACES:
         group = " "
-    candidate = "".join(chars).replace(facts.decimal, ".") if facts.decimal != "." else "".join(chars)
-    if group:
-        candidate = _drop_groups(candidate, group)
-        if candidate is None:
-            return None
-    if not _NUMBER.fullmatch(candidate):
+    written = "".join(chars).replace(facts.decimal, ".")
+    candidate = _drop_groups(written, group) if group else written
+    if candidate is None or not _NUMBER.fullmatch(candidate):
         return None
     try:
         number = Decimal(candidate)

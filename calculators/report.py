@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from types import MappingProxyType
 from typing import Protocol
 
 from .evaluation import Evaluation, Problem, evaluate
@@ -74,19 +75,21 @@ _CTX = "validation"
 ENTER_VALUES = N_(_CTX, "Enter valid values to see the results.")
 # Translators: shown in place of the results when a result would be absurdly large.
 OUT_OF_RANGE = N_(_CTX, "These values give a result too large to be meaningful. Check the inputs.")
-_PROBLEM_TEXT = {
-    "required": N_(_CTX, "Enter a value."),
-    # Translators: {example} is a number written the way this language writes it, e.g. 0.5.
-    "not_a_number": N_(_CTX, "Enter a number, for example {example}."),
-    "not_whole": N_(_CTX, "Enter a whole number."),
-    # Translators: {limit} is the smallest allowed number.
-    "too_small": N_(_CTX, "Enter {limit} or more."),
-    # Translators: {limit} is a number the value must be greater than.
-    "too_small_exclusive": N_(_CTX, "Enter a number greater than {limit}."),
-    # Translators: {limit} is the largest allowed number.
-    "too_large": N_(_CTX, "Enter {limit} or less."),
-    "unknown_choice": N_(_CTX, "Choose one of the listed options."),
-}
+_PROBLEM_TEXT = MappingProxyType(
+    {
+        "required": N_(_CTX, "Enter a value."),
+        # Translators: {example} is a number written the way this language writes it, e.g. 0.5.
+        "not_a_number": N_(_CTX, "Enter a number, for example {example}."),
+        "not_whole": N_(_CTX, "Enter a whole number."),
+        # Translators: {limit} is the smallest allowed number.
+        "too_small": N_(_CTX, "Enter {limit} or more."),
+        # Translators: {limit} is a number the value must be greater than.
+        "too_small_exclusive": N_(_CTX, "Enter a number greater than {limit}."),
+        # Translators: {limit} is the largest allowed number.
+        "too_large": N_(_CTX, "Enter {limit} or less."),
+        "unknown_choice": N_(_CTX, "Choose one of the listed options."),
+    }
+)
 
 
 def make_report(calculator: Calculator, raw: Mapping[str, object], kit: LocaleKit) -> Report:

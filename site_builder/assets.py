@@ -13,11 +13,19 @@ import calculators
 
 from .errors import BuildError
 
-__all__ = ["RUNTIME_FILES", "STATIC", "asset_urls", "bundle_calculators", "runtime_path", "runtime_sources", "versioned"]
+__all__ = [
+    "RUNTIME_FILES",
+    "STATIC",
+    "asset_urls",
+    "bundle_calculators",
+    "runtime_path",
+    "runtime_sources",
+    "versioned",
+]
 
 STATIC = Path(__file__).parent / "static"
 CORE = Path(calculators.__file__).parent
-# The core of the Pyodide npm package: loader, WebAssembly module and standard library. Nothing else ships.
+# The core of the Pyodide npm package: loader, WebAssembly and standard library. Nothing else ships.
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 

@@ -56,7 +56,8 @@ def render_page(page: Page, site: SiteContext) -> str:
     except TemplateSyntaxError as error:
         raise BuildError(error.filename or TEMPLATES / page.template, error.lineno, error.message or "") from error
     except TemplateError as error:
-        raise BuildError(TEMPLATES / page.template, _template_line(error), f"{type(error).__name__}: {error}") from error
+        cause = f"{type(error).__name__}: {error}"
+        raise BuildError(TEMPLATES / page.template, _template_line(error), cause) from error
 
 
 def _calculator_variables(

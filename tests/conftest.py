@@ -1,0 +1,67 @@
+"""Shared fixtures: one real build, a real HTTP server for it, a real Chromium."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from calculators import LocaleKit
+from calculators.live import load_kit
+from site_builder.build import BuildConfig, build, read_catalogs
+from site_builder.locales import LOCALES, Locale, number_facts_json
+from site_builder.server import make_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the whole site once into a temporary folder."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build(BuildConfig(out=out))
+    return out
+
+
+@pytest.fixture(scope="session")
+def kits() -> dict[Locale, LocaleKit]:
+    """Load each locale's kit the way the build and the browser do."""
+    return {
+        locale: load_kit(mo, number_facts_json(locale)) for locale, mo in read_catalogs(BuildConfig().project).items()
+    }
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    """Serve the built site on a free local port."""
+    server = make_server(site, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Start Debian's Chromium through Playwright (no downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+LOCALE_BY_TAG = {locale.tag: locale for locale in LOCALES}

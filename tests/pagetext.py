@@ -1,0 +1,58 @@
+"""Reading the result text out of a built page, the way the browser tests read the live DOM."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from calculators import Report
+
+ATTRIBUTES = ("data-output", "data-unit", "data-sentence", "data-error-for")
+
+
+class _ResultText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: dict[str, str] = {}
+        self.open: list[tuple[str, str] | None] = []
+        self.attributes: dict[str, dict[str, str | None]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        key = next(((name, attributes[name] or "") for name in ATTRIBUTES if name in attributes), None)
+        if key is None and "data-status" in attributes:
+            key = ("data-status", "")
+        if tag in {"input", "meta", "link", "br", "img"}:
+            self.attributes.setdefault(attributes.get("name") or "", attributes)  # type: ignore[arg-type]
+            return
+        if key is not None:
+            self.found[f"{key[0]}={key[1]}"] = ""
+        self.open.append(key)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.open:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for key in self.open:
+            if key is not None:
+                self.found[f"{key[0]}={key[1]}"] += data
+
+
+def result_text(html: str) -> dict[str, str]:
+    """Return the text of every result, unit, sentence, status and error element, keyed by hook."""
+    parser = _ResultText()
+    parser.feed(html)
+    return {key: " ".join(value.split()) for key, value in parser.found.items()}
+
+
+def expected_text(report: Report, input_names: list[str]) -> dict[str, str]:
+    """Return what `result_text` should read for `report`."""
+    expected = {"data-status=": report.status}
+    for result in report.results:
+        expected[f"data-output={result.name}"] = result.value
+        expected[f"data-unit={result.name}"] = result.unit
+        expected[f"data-sentence={result.name}"] = result.sentence
+    messages = {error.name: error.message for error in report.errors}
+    for name in input_names:
+        expected[f"data-error-for={name}"] = messages.get(name, "")
+    return {key: " ".join(value.split()) for key, value in expected.items()}

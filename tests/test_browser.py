@@ -1,0 +1,149 @@
+"""End to end in Debian's Chromium: the live page recomputes through Pyodide and agrees with the build."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from calculators import CALCULATORS, Calculator, Kind, LocaleKit, make_report
+from site_builder.locales import LOCALES, Locale
+
+from .pagetext import expected_text, result_text
+
+pytestmark = pytest.mark.browser
+
+VALUE_SETS: dict[str, list[dict[str, str]]] = {
+    "gradient-accumulation-memory": [
+        {"micro_batch": "1", "accumulation_steps": "1", "data_parallel": "1", "activation_per_sample_gb": "0.333"},
+        {"micro_batch": "16", "accumulation_steps": "64", "data_parallel": "512", "activation_per_sample_gb": "1.75"},
+        {"micro_batch": "4", "accumulation_steps": "8", "data_parallel": "4", "activation_per_sample_gb": "0.5"},
+        {"micro_batch": "abc", "accumulation_steps": "8", "data_parallel": "4", "activation_per_sample_gb": "0.5"},
+        {"micro_batch": "2.5", "accumulation_steps": "0", "data_parallel": "", "activation_per_sample_gb": "NaN"},
+        {
+            "micro_batch": "1e400",
+            "accumulation_steps": "Infinity",
+            "data_parallel": "-1",
+            "activation_per_sample_gb": "1",
+        },
+    ],
+    "llm-training-vram": [
+        {"params_billion": "70", "bytes_per_param": "12", "activation_gb": "35.5"},
+        {"params_billion": "405", "bytes_per_param": "8", "activation_gb": "0"},
+        {"params_billion": "7", "bytes_per_param": "16", "activation_gb": "20"},
+        {"params_billion": "0", "bytes_per_param": "16", "activation_gb": "-3"},
+        {"params_billion": "", "bytes_per_param": "16", "activation_gb": "NaN"},
+    ],
+}
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page whose console errors and uncaught exceptions fail the test."""
+    context = browser.new_context()
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    tab.on("pageerror", lambda error: problems.append(str(error)))
+    yield tab
+    context.close()
+    assert problems == []
+
+
+def _open(page: Any, base_url: str, locale: Locale, calculator: Calculator, query: str = "") -> None:
+    page.goto(f"{base_url}{locale.folder}/{calculator.slug}/{query}")
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    _settle(page)
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_function("!document.querySelector('.results').hasAttribute('aria-busy')", timeout=30_000)
+
+
+def _enter(page: Any, calculator: Calculator, values: dict[str, str]) -> None:
+    for spec in calculator.inputs:
+        if spec.kind is Kind.CHOICE:
+            page.select_option(f'[name="{spec.name}"]', values[spec.name])
+        else:
+            page.fill(f'[name="{spec.name}"]', values[spec.name])
+    _settle(page)
+
+
+def _names(calculator: Calculator) -> list[str]:
+    return [spec.name for spec in calculator.inputs]
+
+
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.tag)
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
+def test_live_page_agrees_with_the_build(
+    page: Any, base_url: str, kits: dict[Locale, LocaleKit], locale: Locale, calculator: Calculator
+) -> None:
+    page.goto(f"{base_url}{locale.folder}/{calculator.slug}/")
+    prerendered = result_text(page.content())
+    _open(page, base_url, locale, calculator)
+    kit = kits[locale]
+    defaults = expected_text(make_report(calculator, calculator.defaults(), kit), _names(calculator))
+    assert prerendered == defaults
+    for values in [*VALUE_SETS[calculator.slug], calculator.defaults()]:
+        _enter(page, calculator, values)
+        expected = expected_text(make_report(calculator, values, kit), _names(calculator))
+        assert result_text(page.content()) == expected, values
+    assert result_text(page.content()) == prerendered
+
+
+def test_inputs_recompute_the_seed_example(page: Any, base_url: str) -> None:
+    calculator = CALCULATORS[0]
+    _open(page, base_url, LOCALES[0], calculator)
+    assert page.text_content('[data-output="effective_batch"]') == "32"
+    page.fill('[name="data_parallel"]', "4")
+    _settle(page)
+    assert page.text_content('[data-output="effective_batch"]') == "128"
+    assert page.text_content('[data-output="activation_memory_gb"]') == "2"
+    assert "128 samples" in page.text_content('[data-sentence="effective_batch"]')
+
+
+def test_query_string_prefills_the_form(page: Any, base_url: str) -> None:
+    calculator = next(c for c in CALCULATORS if c.slug == "gradient-accumulation-memory")
+    _open(page, base_url, LOCALES[0], calculator, "?micro_batch=8&data_parallel=4&unknown=1")
+    assert page.input_value('[name="micro_batch"]') == "8"
+    assert page.text_content('[data-output="effective_batch"]') == "256"
+    assert page.text_content('[data-output="activation_memory_gb"]') == "4"
+
+
+def test_query_string_choice(page: Any, base_url: str) -> None:
+    calculator = next(c for c in CALCULATORS if c.slug == "llm-training-vram")
+    _open(page, base_url, LOCALES[1], calculator, "?params_billion=70&bytes_per_param=12&activation_gb=20")
+    assert page.input_value('[name="bytes_per_param"]') == "12"
+    assert page.text_content('[data-output="model_state_gb"]') == "840"
+    assert page.text_content('[data-output="total_vram_gb"]') == "860"
+
+
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.tag)
+def test_bad_input_shows_a_message_and_hides_results(page: Any, base_url: str, locale: Locale) -> None:
+    calculator = next(c for c in CALCULATORS if c.slug == "gradient-accumulation-memory")
+    _open(page, base_url, locale, calculator)
+    page.fill('[name="micro_batch"]', "2.5")
+    _settle(page)
+    error = page.locator('[data-error-for="micro_batch"]')
+    assert error.is_visible()
+    assert error.text_content()
+    assert page.get_attribute('[name="micro_batch"]', "aria-invalid") == "true"
+    assert page.locator("[data-status]").is_visible()
+    assert not page.locator('[data-output="effective_batch"]').is_visible()
+    body = page.text_content("main")
+    for junk in ("NaN", "Infinity", "undefined", "Traceback"):
+        assert junk not in body
+    page.fill('[name="micro_batch"]', "4")
+    _settle(page)
+    assert not error.is_visible()
+    assert page.text_content('[data-output="effective_batch"]') == "32"
+
+
+def test_inputs_stay_editable_while_the_engine_loads(page: Any, base_url: str) -> None:
+    calculator = next(c for c in CALCULATORS if c.slug == "gradient-accumulation-memory")
+    page.goto(f"{base_url}en/{calculator.slug}/")
+    page.fill('[name="accumulation_steps"]', "16")  # before Pyodide is ready
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    _settle(page)
+    assert page.text_content('[data-output="effective_batch"]') == "64"

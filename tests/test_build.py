@@ -1,0 +1,149 @@
+"""The build: every page exists, holds its prerendered results, and the build is strict and repeatable."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calculators import CALCULATORS, LocaleKit, make_report
+from site_builder.build import PROJECT, BuildConfig, build
+from site_builder.errors import BuildError
+from site_builder.locales import LOCALES, Locale
+
+from .pagetext import expected_text, result_text
+
+
+def test_every_page_exists(site: Path) -> None:
+    assert (site / "index.html").is_file()
+    for locale in LOCALES:
+        assert (site / locale.folder / "index.html").is_file()
+        for calculator in CALCULATORS:
+            assert (site / locale.folder / calculator.slug / "index.html").is_file()
+
+
+def test_locale_folders_are_lower_case_and_lang_is_bcp47(site: Path) -> None:
+    html = (site / "zh-tw" / "llm-training-vram" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="zh-TW" dir="ltr">' in html
+    assert 'hreflang="zh-TW" href="http://localhost:8000/zh-tw/llm-training-vram/"' in html
+    assert 'hreflang="en" href="http://localhost:8000/en/llm-training-vram/"' in html
+
+
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.tag)
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
+def test_pages_hold_prerendered_results(site: Path, kits: dict[Locale, LocaleKit], locale, calculator) -> None:  # type: ignore[no-untyped-def]
+    html = (site / locale.folder / calculator.slug / "index.html").read_text(encoding="utf-8")
+    report = make_report(calculator, calculator.defaults(), kits[locale])
+    assert report.ok
+    names = [spec.name for spec in calculator.inputs]
+    assert result_text(html) == expected_text(report, names)
+    for result in report.results:
+        assert result.value and result.sentence
+    for spec in calculator.inputs:
+        assert f'name="{spec.name}"' in html
+
+
+def test_seed_numbers_are_on_the_pages(site: Path) -> None:
+    grad = result_text((site / "en" / "gradient-accumulation-memory" / "index.html").read_text(encoding="utf-8"))
+    assert grad["data-output=effective_batch"] == "32"
+    assert grad["data-output=activation_memory_gb"] == "2"
+    vram = result_text((site / "zh-tw" / "llm-training-vram" / "index.html").read_text(encoding="utf-8"))
+    assert vram["data-output=total_vram_gb"] == "112"
+    assert vram["data-output=model_state_gb"] == "112"
+
+
+def test_pages_are_translated(site: Path) -> None:
+    html = (site / "zh-tw" / "gradient-accumulation-memory" / "index.html").read_text(encoding="utf-8")
+    assert "梯度累積" in html
+    assert "Enter valid values" not in html
+
+
+def test_runtime_is_self_hosted(site: Path) -> None:
+    runtime = next((site / "_app" / "pyodide").iterdir())
+    assert runtime.name.startswith("314.")
+    assert {path.name for path in runtime.iterdir()} == {
+        "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+    }  # fmt: skip
+    html = (site / "en" / "llm-training-vram" / "index.html").read_text(encoding="utf-8")
+    assert f'data-runtime="../../_app/pyodide/{runtime.name}/"' in html
+
+
+def test_runtime_url_option(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    build(BuildConfig(out=out, runtime_url="https://example.org/pyodide/"))
+    assert not (out / "_app" / "pyodide").exists()
+    html = (out / "en" / "llm-training-vram" / "index.html").read_text(encoding="utf-8")
+    assert 'data-runtime="https://example.org/pyodide/"' in html
+
+
+def test_builds_are_byte_identical(tmp_path: Path, site: Path) -> None:
+    again = tmp_path / "again"
+    build(BuildConfig(out=again))
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    assert [path for path in first if first[path] != second[path]] == []
+
+
+def test_no_inline_scripts_or_handlers(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), page
+        assert not re.search(r"\son[a-z]+=", html), page
+
+
+def _copy_project(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    shutil.copytree(PROJECT / "locales", project / "locales")
+    (project / "node_modules").symlink_to(PROJECT / "node_modules")
+    return project
+
+
+def test_malformed_catalog_names_file_and_line(tmp_path: Path) -> None:
+    project = _copy_project(tmp_path)
+    po = project / "locales" / "zh_TW" / "LC_MESSAGES" / "messages.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    broken_line = next(i for i, line in enumerate(lines) if line.startswith("msgid") and i > 20) + 1
+    lines[broken_line - 1] = 'msgid "unterminated'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "dist"
+    with pytest.raises(BuildError) as caught:
+        build(BuildConfig(out=out, project=project))
+    assert caught.value.path == po
+    assert caught.value.line == broken_line
+    assert not out.exists(), "a failed build must not leave output behind"
+
+
+def test_failed_build_keeps_previous_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = _copy_project(tmp_path)
+    out = tmp_path / "dist"
+    build(BuildConfig(out=out, project=project))
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+    (project / "locales" / "en" / "LC_MESSAGES" / "messages.po").write_text('msgid "x"\nmsgstr "y\n', encoding="utf-8")
+    with pytest.raises(BuildError):
+        build(BuildConfig(out=out, project=project))
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".dist")], "no staging folder left behind"
+
+
+def test_cli_reports_failure_with_location(tmp_path: Path) -> None:
+    project = _copy_project(tmp_path)
+    for package in ("calculators", "site_builder"):
+        shutil.copytree(PROJECT / package, project / package, ignore=shutil.ignore_patterns("__pycache__"))
+    po = project / "locales" / "en" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text(encoding="utf-8") + 'msgid "broken\n', encoding="utf-8")
+    line = len(po.read_text(encoding="utf-8").splitlines())
+    run = subprocess.run(
+        [sys.executable, "-m", "site_builder", "build", "--out", str(tmp_path / "dist")],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert run.stderr.strip() == f'build failed: {po}:{line}: malformed line: msgid "broken'
+    assert not (tmp_path / "dist").exists()

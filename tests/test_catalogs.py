@@ -1,0 +1,72 @@
+"""The catalogs: well-formed, complete, placeholders intact, and in step with the sources."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from site_builder.build import PROJECT
+from site_builder.catalogs import catalog_path
+from site_builder.locales import LOCALES, Locale
+
+SOURCE_LOCALE = LOCALES[0]
+TRANSLATED = [locale for locale in LOCALES if locale != SOURCE_LOCALE]
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]|%%")
+
+
+def _read(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale, abort_invalid=True)
+
+
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.tag)
+def test_catalog_passes_babel_checks(locale: Locale) -> None:
+    catalog = _read(catalog_path(PROJECT, locale), locale.catalog)
+    problems = [(message.id, [str(e) for e in errors]) for message, errors in catalog.check()]
+    assert problems == []
+
+
+@pytest.mark.parametrize("locale", TRANSLATED, ids=lambda locale: locale.tag)
+def test_catalog_is_complete_with_intact_placeholders(locale: Locale) -> None:
+    catalog = _read(catalog_path(PROJECT, locale), locale.catalog)
+    for message in catalog:
+        if not message.id:
+            continue
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        translations = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert not message.fuzzy, message.id
+        assert all(translations), f"untranslated: {message.id!r}"
+        expected = sorted(set(PLACEHOLDER.findall(sources[-1])))
+        for translation in translations:
+            assert sorted(set(PLACEHOLDER.findall(translation))) == expected, message.id
+
+
+def test_template_is_in_step_with_the_sources(tmp_path: Path) -> None:
+    fresh = tmp_path / "messages.pot"
+    pybabel = Path(sys.executable).with_name("pybabel")
+    subprocess.run(
+        [str(pybabel), "extract", "-F", "babel.cfg", "-k", "N_:1c,2", "-k", "NP_:1c,2,3", "-c", "Translators:",
+         "--no-wrap", "-o", str(fresh), "."],
+        cwd=PROJECT, check=True, capture_output=True,
+    )  # fmt: skip
+    committed = {(m.context, m.id) for m in _read(PROJECT / "locales" / "messages.pot") if m.id}
+    extracted = {(m.context, m.id) for m in _read(fresh) if m.id}
+    assert extracted == committed, "run scripts/update-catalogs"
+    for locale in LOCALES:
+        in_catalog = {(m.context, m.id) for m in _read(catalog_path(PROJECT, locale), locale.catalog) if m.id}
+        assert in_catalog == committed, f"{locale.tag}: run scripts/update-catalogs"
+
+
+def test_every_calculator_message_has_its_slug_as_context() -> None:
+    from calculators import CALCULATORS
+
+    template = _read(PROJECT / "locales" / "messages.pot")
+    contexts = {m.context for m in template if m.id}
+    for calculator in CALCULATORS:
+        assert calculator.slug in contexts

@@ -1,0 +1,88 @@
+"""Locale numbers: the core's formatter agrees with Babel; the reader accepts what readers type."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import babel
+import pytest
+from babel.numbers import format_decimal
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calculators import PLAIN, NumberFacts, format_number, parse_number
+from site_builder.locales import LOCALES, Locale, number_facts
+
+# The site's locales plus those the site is about to grow into, to keep the facts honest.
+CLDR_IDS = sorted({locale.cldr for locale in LOCALES} | {"de", "fr", "es", "pt_BR", "ar", "ja", "ko", "zh_Hans_CN"})
+SAMPLES = [0.0, 0.5, 1.0, 2.0, 4.25, 32.0, 112.0, 999.995, 1234.5, 1234567.891, 0.125, 2.675, 1e-7, 98765432.1, -3.5]
+
+
+def _babel_reference(value: float, cldr: str, fraction_digits: int) -> str:
+    locale = babel.Locale.parse(cldr)
+    integer_pattern = locale.decimal_formats[None].pattern.split(".")[0].split(";")[0]
+    pattern = integer_pattern + ("." + "#" * fraction_digits if fraction_digits else "")
+    return format_decimal(value, format=pattern, locale=locale)
+
+
+@pytest.mark.parametrize("cldr", CLDR_IDS)
+@pytest.mark.parametrize("fraction_digits", [0, 2, 4])
+def test_format_number_matches_babel(cldr: str, fraction_digits: int) -> None:
+    facts = number_facts(Locale(tag=cldr, name=cldr, cldr=cldr))
+    for value in SAMPLES:
+        assert format_number(value, facts, fraction_digits) == _babel_reference(value, cldr, fraction_digits), value
+
+
+@given(st.floats(min_value=-1e15, max_value=1e15, allow_nan=False), st.integers(min_value=0, max_value=6))
+def test_format_number_matches_babel_on_any_value(value: float, fraction_digits: int) -> None:
+    for cldr in ("en", "de", "fr"):
+        facts = number_facts(Locale(tag=cldr, name=cldr, cldr=cldr))
+        assert format_number(value, facts, fraction_digits) == _babel_reference(value, cldr, fraction_digits)
+
+
+def test_french_uses_narrow_no_break_space() -> None:
+    facts = number_facts(Locale(tag="fr", name="fr", cldr="fr"))
+    assert format_number(1234567.5, facts, 2) == "1\u202f234\u202f567,5"
+
+
+GERMAN = NumberFacts(decimal=",", group=".")
+FRENCH = NumberFacts(decimal=",", group="\u202f")
+
+
+@pytest.mark.parametrize(
+    ("text", "facts", "expected"),
+    [
+        ("4", PLAIN, Decimal(4)),
+        (" 0.5 ", PLAIN, Decimal("0.5")),
+        ("1,234.5", PLAIN, Decimal("1234.5")),
+        ("1,234,567", PLAIN, Decimal(1234567)),
+        ("1e3", PLAIN, Decimal(1000)),
+        (".5", PLAIN, Decimal("0.5")),
+        ("-2", PLAIN, Decimal(-2)),
+        ("\u22122", PLAIN, Decimal(-2)),
+        ("\uff14", PLAIN, Decimal(4)),  # full-width digit from an IME
+        ("\uff10\uff0e\uff15", PLAIN, Decimal("0.5")),
+        ("\u0663", PLAIN, Decimal(3)),  # Arabic-Indic three
+        ("0,5", GERMAN, Decimal("0.5")),
+        ("0.5", GERMAN, Decimal("0.5")),
+        ("1\u202f234,5", FRENCH, Decimal("1234.5")),
+        ("1 234,5", FRENCH, Decimal("1234.5")),
+    ],
+)
+def test_parse_number_reads(text: str, facts: NumberFacts, expected: Decimal) -> None:
+    assert parse_number(text, facts) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "abc", "NaN", "nan", "Infinity", "inf", "0x10", "1_000", "1,23", "12,34,567", "1..2", "1.2.3", "--1", "4 4",
+     "1e", "e5", "1" * 10_000, "<script>", "0,5"],
+)  # fmt: skip
+def test_parse_number_rejects(text: str) -> None:
+    assert parse_number(text, PLAIN) is None
+
+
+@given(st.text(max_size=40))
+def test_parse_number_never_raises(text: str) -> None:
+    result = parse_number(text, PLAIN)
+    assert result is None or result.is_finite()
