@@ -13,8 +13,8 @@ from decimal import Decimal
 from .spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "gradient-accumulation-memory"
-_BATCH = N_(SLUG, "Batch setup")
-_MEMORY = N_(SLUG, "Memory")
+_BATCH = N_("gradient-accumulation-memory", "Batch setup")
+_MEMORY = N_("gradient-accumulation-memory", "Memory")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -37,9 +37,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="training",
-    title=N_(SLUG, "Gradient accumulation memory"),
+    title=N_("gradient-accumulation-memory", "Gradient accumulation memory"),
     summary=N_(
-        SLUG,
+        "gradient-accumulation-memory",
         "Find the effective batch that gradient accumulation gives you and the activation memory "
         "it actually holds on each GPU, from the micro-batch, the accumulation steps, the "
         "data-parallel GPUs and the activation cost of one sample.",
@@ -49,13 +49,13 @@ CALCULATOR = Calculator(
             name="micro_batch",
             kind=Kind.INTEGER,
             group=_BATCH,
-            label=N_(SLUG, "Micro-batch size"),
+            label=N_("gradient-accumulation-memory", "Micro-batch size"),
             help=N_(
-                SLUG,
+                "gradient-accumulation-memory",
                 "Samples one GPU pushes through a single forward and backward pass. "
                 "Peak activation memory follows this number, however many micro-batches you accumulate.",
             ),
-            unit=N_(SLUG, "samples"),
+            unit=N_("gradient-accumulation-memory", "samples"),
             default="4",
             minimum=Decimal(1),
             maximum=Decimal(1_000_000),
@@ -64,13 +64,13 @@ CALCULATOR = Calculator(
             name="accumulation_steps",
             kind=Kind.INTEGER,
             group=_BATCH,
-            label=N_(SLUG, "Accumulation steps"),
+            label=N_("gradient-accumulation-memory", "Accumulation steps"),
             help=N_(
-                SLUG,
+                "gradient-accumulation-memory",
                 "Micro-batches whose gradients are summed before the optimizer updates the weights. "
                 "Raising it grows the effective batch without adding activation memory.",
             ),
-            unit=N_(SLUG, "steps"),
+            unit=N_("gradient-accumulation-memory", "steps"),
             default="8",
             minimum=Decimal(1),
             maximum=Decimal(1_000_000),
@@ -79,14 +79,14 @@ CALCULATOR = Calculator(
             name="data_parallel",
             kind=Kind.INTEGER,
             group=_BATCH,
-            label=N_(SLUG, "Data-parallel GPUs"),
+            label=N_("gradient-accumulation-memory", "Data-parallel GPUs"),
             help=N_(
-                SLUG,
+                "gradient-accumulation-memory",
                 "Replicas that each run their own micro-batches; their gradients are averaged every step. "
                 "Count data-parallel replicas only: with tensor or pipeline parallelism this is the GPU count "
                 "divided by those degrees.",
             ),
-            unit=N_(SLUG, "GPUs"),
+            unit=N_("gradient-accumulation-memory", "GPUs"),
             default="1",
             minimum=Decimal(1),
             maximum=Decimal(1_000_000),
@@ -95,13 +95,13 @@ CALCULATOR = Calculator(
             name="activation_per_sample_gb",
             kind=Kind.DECIMAL,
             group=_MEMORY,
-            label=N_(SLUG, "Activation memory per sample"),
+            label=N_("gradient-accumulation-memory", "Activation memory per sample"),
             help=N_(
-                SLUG,
+                "gradient-accumulation-memory",
                 "Activation memory one sample needs during the forward and backward pass, in GB. "
                 "It grows with sequence length, hidden size and depth, and shrinks with activation checkpointing.",
             ),
-            unit=N_(SLUG, "GB"),
+            unit=N_("gradient-accumulation-memory", "GB"),
             default="0.5",
             minimum=Decimal(0),
             maximum=Decimal(100_000),
@@ -111,12 +111,12 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="effective_batch",
-            label=N_(SLUG, "Effective batch size"),
-            unit=NP_(SLUG, "sample", "samples", count="effective_batch"),
+            label=N_("gradient-accumulation-memory", "Effective batch size"),
+            unit=NP_("gradient-accumulation-memory", "sample", "samples", count="effective_batch"),
             # Translators: {effective_batch}, {micro_batch}, {accumulation_steps} and {data_parallel}
             # are numbers already written in your language's format.
             sentence=NP_(
-                SLUG,
+                "gradient-accumulation-memory",
                 "Each optimizer step learns from {effective_batch} sample: {micro_batch} per micro-batch "
                 "× {accumulation_steps} accumulation steps × {data_parallel} data-parallel GPUs.",
                 "Each optimizer step learns from {effective_batch} samples: {micro_batch} per micro-batch "
@@ -127,12 +127,12 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="activation_memory_gb",
-            label=N_(SLUG, "Activation memory per GPU"),
-            unit=N_(SLUG, "GB"),
+            label=N_("gradient-accumulation-memory", "Activation memory per GPU"),
+            unit=N_("gradient-accumulation-memory", "GB"),
             # Translators: {micro_batch} is the micro-batch size, {activation_per_sample_gb} the GB per sample,
             # {activation_memory_gb} the product; all are numbers already formatted.
             sentence=NP_(
-                SLUG,
+                "gradient-accumulation-memory",
                 "Peak activation memory on each GPU is {micro_batch} sample × {activation_per_sample_gb} GB "
                 "= {activation_memory_gb} GB. "
                 "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
@@ -145,5 +145,6 @@ CALCULATOR = Calculator(
     ),
     compute=compute,
     updated="2026-11-30",
+    formulas=(r"E = b \cdot a \cdot g", r"M = b \cdot A"),
     related=("llm-training-vram",),
 )

@@ -36,9 +36,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="training",
-    title=N_(SLUG, "LLM training VRAM"),
+    title=N_("llm-training-vram", "LLM training VRAM"),
     summary=N_(
-        SLUG,
+        "llm-training-vram",
         "Estimate the GPU memory a full fine-tune of a large language model needs, from its parameter "
         "count, the optimizer's bytes per parameter (16 for mixed-precision Adam) and your activation memory.",
     ),
@@ -46,14 +46,14 @@ CALCULATOR = Calculator(
         InputSpec(
             name="params_billion",
             kind=Kind.DECIMAL,
-            group=N_(SLUG, "Model"),
-            label=N_(SLUG, "Parameters"),
+            group=N_("llm-training-vram", "Model"),
+            label=N_("llm-training-vram", "Parameters"),
             help=N_(
-                SLUG,
+                "llm-training-vram",
                 "The model's size in billions of parameters: 7 for a 7B model. A full fine-tune updates "
                 "every one of them, so each carries its weight, its gradient and its optimizer state.",
             ),
-            unit=N_(SLUG, "billion"),
+            unit=N_("llm-training-vram", "billion"),
             default="7",
             minimum=Decimal(0),
             minimum_exclusive=True,
@@ -63,33 +63,33 @@ CALCULATOR = Calculator(
         InputSpec(
             name="bytes_per_param",
             kind=Kind.CHOICE,
-            group=N_(SLUG, "Optimizer"),
-            label=N_(SLUG, "Memory per parameter"),
+            group=N_("llm-training-vram", "Optimizer"),
+            label=N_("llm-training-vram", "Memory per parameter"),
             help=N_(
-                SLUG,
+                "llm-training-vram",
                 "Bytes each parameter costs across weights, gradients and optimizer state. Mixed-precision Adam "
                 "takes 16; 8-bit Adam squeezes its state to about 12; SGD with momentum needs about 8.",
             ),
             default="16",
             choices=(
-                Choice("16", N_(SLUG, "Mixed-precision Adam (16 bytes per parameter)")),
-                Choice("12", N_(SLUG, "8-bit Adam (12 bytes per parameter)")),
-                Choice("8", N_(SLUG, "SGD with momentum (8 bytes per parameter)")),
+                Choice("16", N_("llm-training-vram", "Mixed-precision Adam (16 bytes per parameter)")),
+                Choice("12", N_("llm-training-vram", "8-bit Adam (12 bytes per parameter)")),
+                Choice("8", N_("llm-training-vram", "SGD with momentum (8 bytes per parameter)")),
             ),
             fraction_digits=0,
         ),
         InputSpec(
             name="activation_gb",
             kind=Kind.DECIMAL,
-            group=N_(SLUG, "Activations"),
-            label=N_(SLUG, "Activation memory"),
+            group=N_("llm-training-vram", "Activations"),
+            label=N_("llm-training-vram", "Activation memory"),
             help=N_(
-                SLUG,
+                "llm-training-vram",
                 "Memory the forward pass keeps for the backward pass, in GB. It depends on batch size and "
                 "sequence length rather than on the parameter count, so it is entered on its own; leave 0 "
                 "to see the model state alone.",
             ),
-            unit=N_(SLUG, "GB"),
+            unit=N_("llm-training-vram", "GB"),
             default="0",
             minimum=Decimal(0),
             maximum=Decimal(1_000_000),
@@ -99,23 +99,23 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_vram_gb",
-            label=N_(SLUG, "Total VRAM"),
-            unit=N_(SLUG, "GB"),
+            label=N_("llm-training-vram", "Total VRAM"),
+            unit=N_("llm-training-vram", "GB"),
             # Translators: {total_vram_gb}, {model_state_gb} and {activation_gb} are formatted numbers of GB.
             sentence=N_(
-                SLUG,
+                "llm-training-vram",
                 "A full fine-tune needs about {total_vram_gb} GB: {model_state_gb} GB of model state "
                 "plus {activation_gb} GB of activations.",
             ),
         ),
         OutputSpec(
             name="model_state_gb",
-            label=N_(SLUG, "Model state"),
-            unit=N_(SLUG, "GB"),
+            label=N_("llm-training-vram", "Model state"),
+            unit=N_("llm-training-vram", "GB"),
             # Translators: {params_billion} is billions of parameters, {bytes_per_param} bytes per parameter,
             # {model_state_gb} their product in GB; all are formatted numbers.
             sentence=N_(
-                SLUG,
+                "llm-training-vram",
                 "Weights, gradients and optimizer state take {params_billion} billion parameters × "
                 "{bytes_per_param} bytes = {model_state_gb} GB. This part is fixed once the model and "
                 "the optimizer are chosen.",
@@ -124,5 +124,6 @@ CALCULATOR = Calculator(
     ),
     compute=compute,
     updated="2026-11-30",
+    formulas=(r"M = N \cdot B", r"V = M + A"),
     related=("gradient-accumulation-memory",),
 )

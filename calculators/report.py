@@ -70,24 +70,23 @@ class Report:
         return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
 
 
-_CTX = "validation"
 # Translators: shown in place of the results while any input is invalid or empty.
-ENTER_VALUES = N_(_CTX, "Enter valid values to see the results.")
+ENTER_VALUES = N_("validation", "Enter valid values to see the results.")
 # Translators: shown in place of the results when a result would be absurdly large.
-OUT_OF_RANGE = N_(_CTX, "These values give a result too large to be meaningful. Check the inputs.")
+OUT_OF_RANGE = N_("validation", "These values give a result too large to be meaningful. Check the inputs.")
 _PROBLEM_TEXT = MappingProxyType(
     {
-        "required": N_(_CTX, "Enter a value."),
+        "required": N_("validation", "Enter a value."),
         # Translators: {example} is a number written the way this language writes it, e.g. 0.5.
-        "not_a_number": N_(_CTX, "Enter a number, for example {example}."),
-        "not_whole": N_(_CTX, "Enter a whole number."),
+        "not_a_number": N_("validation", "Enter a number, for example {example}."),
+        "not_whole": N_("validation", "Enter a whole number."),
         # Translators: {limit} is the smallest allowed number.
-        "too_small": N_(_CTX, "Enter {limit} or more."),
+        "too_small": N_("validation", "Enter {limit} or more."),
         # Translators: {limit} is a number the value must be greater than.
-        "too_small_exclusive": N_(_CTX, "Enter a number greater than {limit}."),
+        "too_small_exclusive": N_("validation", "Enter a number greater than {limit}."),
         # Translators: {limit} is the largest allowed number.
-        "too_large": N_(_CTX, "Enter {limit} or less."),
-        "unknown_choice": N_(_CTX, "Choose one of the listed options."),
+        "too_large": N_("validation", "Enter {limit} or less."),
+        "unknown_choice": N_("validation", "Choose one of the listed options."),
     }
 )
 

@@ -108,7 +108,11 @@ Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
 
 @dataclass(frozen=True)
 class Calculator:
-    """A calculator: what it is called, what it reads, what it returns, and how."""
+    """A calculator: what it is called, what it reads, what it returns, and how.
+
+    `formulas` are LaTeX, shown beside the results and in the printed report;
+    `updated` is the ISO date its content last changed; `related` lists slugs.
+    """
 
     slug: str
     category: str
@@ -118,6 +122,7 @@ class Calculator:
     outputs: tuple[OutputSpec, ...]
     compute: Compute
     updated: str
+    formulas: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
 
     def input(self, name: str) -> InputSpec:

@@ -10,14 +10,18 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import calculators
+from calculators import CALCULATORS
+from calculators.report import Translations
 
 from .errors import BuildError
+from .locales import Locale
 
 __all__ = [
     "RUNTIME_FILES",
     "STATIC",
     "asset_urls",
     "bundle_calculators",
+    "embed_loader",
     "runtime_path",
     "runtime_sources",
     "versioned",
@@ -40,6 +44,23 @@ def bundle_calculators() -> bytes:
             info.external_attr = 0o644 << 16
             bundle.writestr(info, source.read_bytes())
     return buffer.getvalue()
+
+
+def embed_loader(translations: Mapping[Locale, Translations]) -> bytes:
+    """Write embed.js: the loader script, with the locales and calculator titles it may embed."""
+    catalogue = {
+        "locales": {locale.tag.lower(): locale.folder for locale in translations},
+        "titles": {
+            calculator.slug: {
+                locale.folder: catalog.pgettext(calculator.title.context, calculator.title.text)
+                for locale, catalog in translations.items()
+            }
+            for calculator in CALCULATORS
+        },
+    }
+    source = (Path(__file__).parent / "embed_loader.js").read_text(encoding="utf-8")
+    data = json.dumps(catalogue, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
+    return source.replace("/*CATALOGUE*/ null", data).encode()
 
 
 def runtime_sources(project: Path) -> dict[str, Path]:

@@ -11,12 +11,14 @@ from pathlib import Path
 from calculators import CALCULATORS
 from calculators.live import load_kit
 
-from .assets import STATIC, asset_urls, bundle_calculators, runtime_path, runtime_sources
+from .assets import STATIC, asset_urls, bundle_calculators, embed_loader, runtime_path, runtime_sources
 from .catalogs import catalog_path, compile_catalog
+from .config import read_site_config
 from .environment import make_environment
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
 from .rendering import LocaleResources, SiteContext, render_page
+from .seo import write_robots, write_sitemap
 from .writer import Content, collect, write_site
 
 __all__ = ["PROJECT", "BuildConfig", "BuildSummary", "build"]
@@ -26,10 +28,10 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class BuildConfig:
-    """What a build is asked for: where to write, the public address, where the runtime lives."""
+    """What a build is asked for: where to write, the public address (default: site.toml's), the runtime."""
 
     out: Path = PROJECT / "dist"
-    base_url: str = "http://localhost:8000/"
+    base_url: str | None = None
     runtime_url: str | None = None
     project: Path = PROJECT
 
@@ -46,18 +48,24 @@ class BuildSummary:
 def build(config: BuildConfig) -> BuildSummary:
     """Build the whole site into `config.out`."""
     started = time.perf_counter()
+    site_config = read_site_config(config.project / "site.toml", config.base_url)
     catalogs = read_catalogs(config.project)
-    app_files = collect_app_files(catalogs, config)
+    resources = {locale: load_resources(locale, mo) for locale, mo in catalogs.items()}
+    app_files = collect_app_files(catalogs, resources, config)
     site = SiteContext(
-        base_url=config.base_url if config.base_url.endswith("/") else config.base_url + "/",
+        config=site_config,
         runtime_url=config.runtime_url or runtime_path(config.project),
         locales=LOCALES,
-        resources={locale: load_resources(locale, mo) for locale, mo in catalogs.items()},
+        resources=resources,
         assets=asset_urls({path: content for path, content in app_files.items() if "/pyodide/" not in path}),
     )
     pages = plan_pages(CALCULATORS, LOCALES)
     rendered = ((page.path, render_page(page, site).encode()) for page in pages)
-    files = collect(app_files.items(), rendered)
+    seo = [
+        ("sitemap.xml", write_sitemap(pages, LOCALES, site_config.base_url)),
+        ("robots.txt", write_robots(site_config.base_url)),
+    ]
+    files = collect(app_files.items(), rendered, seo)
     write_site(files, config.out)
     return BuildSummary(pages=len(pages), files=len(files), seconds=time.perf_counter() - started)
 
@@ -67,9 +75,12 @@ def read_catalogs(project: Path) -> dict[Locale, bytes]:
     return {locale: compile_catalog(catalog_path(project, locale), locale) for locale in LOCALES}
 
 
-def collect_app_files(catalogs: dict[Locale, bytes], config: BuildConfig) -> dict[str, Content]:
-    """Gather everything under `_app/`: static files, the bundle, catalogs, facts and the runtime."""
+def collect_app_files(
+    catalogs: dict[Locale, bytes], resources: dict[Locale, LocaleResources], config: BuildConfig
+) -> dict[str, Content]:
+    """Gather everything under `_app/`: static files, the embed loader, the bundle, catalogs, facts, runtime."""
     files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
+    files["_app/embed.js"] = embed_loader({locale: r.kit.translations for locale, r in resources.items()})
     files["_app/calculators.zip"] = bundle_calculators()
     for locale, mo in catalogs.items():
         files[f"_app/locales/{locale.folder}.mo"] = mo

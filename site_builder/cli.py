@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=help_text)
         command.add_argument("--out", default=str(PROJECT / "dist"), help="output folder (default: dist/)")
         command.add_argument(
-            "--base-url", default="http://localhost:8000/", help="the site's public address, for canonical links"
+            "--base-url", default=None, help="the site's public address (default: base_url in site.toml)"
         )
         command.add_argument(
             "--runtime-url", default=None, help="load Pyodide from this URL instead of the self-hosted copy"

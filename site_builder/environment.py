@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 from datetime import date
+from html.parser import HTMLParser
 from pathlib import Path
 
 import latex2mathml.converter
@@ -15,7 +16,7 @@ from calculators import Message, NumberFacts, format_number
 
 from .locales import Locale
 
-__all__ = ["TEMPLATES", "make_environment", "math_markup"]
+__all__ = ["TEMPLATES", "faq_entries", "make_environment", "math_markup"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -42,7 +43,7 @@ def make_environment(locale: Locale, translations: gettext.GNUTranslations, fact
     def long_date(iso: str) -> str:
         return format_date(date.fromisoformat(iso), format="long", locale=locale.cldr)
 
-    env.globals.update(t=translate, number=number, locale=locale)
+    env.globals.update(t=translate, number=number, locale=locale, faq_entries=faq_entries)
     env.filters.update(mathml=math_markup, long_date=long_date)
     return env
 
@@ -54,3 +55,43 @@ def math_markup(latex: str) -> Markup:
     inner = rest.removesuffix("</math>")
     annotation = f'<annotation encoding="application/x-tex">{escape(latex)}</annotation>'
     return Markup(f"{head}><semantics>{inner}{annotation}</semantics></math>")
+
+
+class _FaqReader(HTMLParser):
+    """Collect (question, answer) text from `<details><summary>Q</summary>A…</details>` blocks."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.entries: list[list[str]] = []
+        self.part: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "details":
+            self.entries.append(["", ""])
+            self.part = 1
+        elif tag == "summary" and self.entries:
+            self.part = 0
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "summary":
+            self.part = 1
+        elif tag == "details":
+            self.part = None
+
+    def handle_data(self, data: str) -> None:
+        if self.part is not None and self.entries:
+            self.entries[-1][self.part] += data
+
+
+def faq_entries(html: str) -> list[dict[str, object]]:
+    """Turn a rendered FAQ block into schema.org `Question` items for its FAQPage data."""
+    reader = _FaqReader()
+    reader.feed(str(html))
+    return [
+        {
+            "@type": "Question",
+            "name": " ".join(question.split()),
+            "acceptedAnswer": {"@type": "Answer", "text": " ".join(answer.split())},
+        }
+        for question, answer in reader.entries
+    ]

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from jinja2 import Environment, TemplateError, TemplateSyntaxError
 
-from calculators import CALCULATORS, CATEGORIES, Calculator, InputSpec, Kind, LocaleKit, Message, format_number
+from calculators import (
+    CALCULATORS,
+    CATEGORIES,
+    Calculator,
+    Category,
+    InputSpec,
+    Kind,
+    LocaleKit,
+    Message,
+    format_number,
+    make_report,
+)
 from calculators.registry import find
-from calculators.report import make_report
 
+from .config import SiteConfig
 from .environment import TEMPLATES
 from .errors import BuildError
 from .locales import Locale
@@ -29,9 +41,9 @@ class LocaleResources:
 
 @dataclass(frozen=True)
 class SiteContext:
-    """What every page shares: addresses, locales and the asset URLs (relative to the site root)."""
+    """What every page shares: the site's identity, locales, runtime and asset URLs (relative to the root)."""
 
-    base_url: str
+    config: SiteConfig
     runtime_url: str
     locales: Sequence[Locale]
     resources: Mapping[Locale, LocaleResources]
@@ -41,15 +53,18 @@ class SiteContext:
 def render_page(page: Page, site: SiteContext) -> str:
     """Render `page`; a template failure raises a BuildError naming the template and line."""
     resources = site.resources[page.locale]
+    # A 404 page is served at any address, so its links start from the site's path, not from its own.
+    root = urlsplit(site.config.base_url).path if page.template == "not_found.html" else page.root
     variables = {
         "page": page,
-        "root": page.root,
-        "base_url": site.base_url,
+        "root": root,
+        "site": site.config,
+        "base_url": site.config.base_url,
         "locales": site.locales,
         "assets": site.assets,
         "calculator_count": len(CALCULATORS),
-        **(_calculator_variables(page.calculator, page, site, resources) if page.calculator else {}),
-        **(_home_variables() if page.template == "home.html" else {}),
+        "categories": _categories(),
+        **(_calculator_variables(page.calculator, root, site, resources) if page.calculator else {}),
     }
     try:
         return resources.environment.get_template(page.template).render(variables)
@@ -61,9 +76,10 @@ def render_page(page: Page, site: SiteContext) -> str:
 
 
 def _calculator_variables(
-    calculator: Calculator, page: Page, site: SiteContext, resources: LocaleResources
+    calculator: Calculator, root: str, site: SiteContext, resources: LocaleResources
 ) -> dict[str, object]:
-    runtime = site.runtime_url if "://" in site.runtime_url else page.root + site.runtime_url
+    runtime = site.runtime_url if "://" in site.runtime_url else root + site.runtime_url
+    categories = _categories()
     return {
         "calculator": calculator,
         "category": next(c for c in CATEGORIES if c.slug == calculator.category),
@@ -71,13 +87,15 @@ def _calculator_variables(
         "field_values": {spec.name: _field_text(spec, resources.kit) for spec in calculator.inputs},
         "report": make_report(calculator, calculator.defaults(), resources.kit),
         "related": [find(slug) for slug in calculator.related],
+        "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
         "runtime_url": runtime,
     }
 
 
-def _home_variables() -> dict[str, object]:
+def _categories() -> list[tuple[Category, list[Calculator]]]:
+    """Return each category that has calculators, with its calculators, in display order."""
     groups = [(category, [c for c in CALCULATORS if c.category == category.slug]) for category in CATEGORIES]
-    return {"categories": [(category, members) for category, members in groups if members]}
+    return [(category, members) for category, members in groups if members]
 
 
 def _input_groups(inputs: Sequence[InputSpec]) -> list[tuple[Message, list[InputSpec]]]:

@@ -70,3 +70,12 @@ def test_every_calculator_message_has_its_slug_as_context() -> None:
     contexts = {m.context for m in template if m.id}
     for calculator in CALCULATORS:
         assert calculator.slug in contexts
+
+
+def test_core_messages_carry_a_context() -> None:
+    # Babel can only extract a context written as a literal; a variable silently drops it,
+    # and the page then falls back to English. Every message from calculators/ needs one.
+    template = _read(PROJECT / "locales" / "messages.pot")
+    for message in template:
+        if message.id and any(path.startswith("calculators/") for path, _ in message.locations):
+            assert message.context, message.id
