@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,6 +63,19 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page whose console errors and uncaught exceptions fail the test."""
+    context = browser.new_context()
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    tab.on("pageerror", lambda error: problems.append(str(error)))
+    yield tab
+    context.close()
+    assert problems == []
 
 
 LOCALE_BY_TAG = {locale.tag: locale for locale in LOCALES}

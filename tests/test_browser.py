@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,19 +35,6 @@ VALUE_SETS: dict[str, list[dict[str, str]]] = {
         {"params_billion": "", "bytes_per_param": "16", "activation_gb": "NaN"},
     ],
 }
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page whose console errors and uncaught exceptions fail the test."""
-    context = browser.new_context()
-    tab = context.new_page()
-    problems: list[str] = []
-    tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    tab.on("pageerror", lambda error: problems.append(str(error)))
-    yield tab
-    context.close()
-    assert problems == []
 
 
 def _open(page: Any, base_url: str, locale: Locale, calculator: Calculator, query: str = "") -> None:

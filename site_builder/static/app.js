@@ -162,6 +162,7 @@ function setUpControls() {
   for (const button of document.querySelectorAll("[data-open]")) {
     button.addEventListener("click", () => openDialog(document.getElementById(button.dataset.open)));
   }
+  for (const dialog of document.querySelectorAll("dialog")) trapFocus(dialog);
   document.querySelector("[data-print]")?.addEventListener("click", () => window.print());
   window.addEventListener("beforeprint", stampGeneratedDate);
   document.querySelector("[data-reset]")?.addEventListener("click", reset);
@@ -180,6 +181,25 @@ function openDialog(dialog) {
   if (dialog.id === "embed-dialog") fillEmbedDialog(dialog);
   for (const status of dialog.querySelectorAll("[data-copy-status]")) status.textContent = "";
   dialog.showModal();
+}
+
+// A modal dialog makes the page inert, but Tab can still leave for the browser's own UI: wrap it.
+function trapFocus(dialog) {
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const focusable = [...dialog.querySelectorAll("a[href], button, input, textarea, select, iframe")].filter(
+      (element) => !element.disabled && element.getClientRects().length > 0,
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
 }
 
 function pageAddress(params) {
