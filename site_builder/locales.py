@@ -42,19 +42,31 @@ class Locale:
 LOCALES: tuple[Locale, ...] = (
     Locale(tag="en", name="English", cldr="en"),
     Locale(tag="zh-TW", name="繁體中文", cldr="zh_Hant_TW"),
+    Locale(tag="zh-CN", name="简体中文", cldr="zh_Hans_CN"),
+    Locale(tag="ja", name="日本語", cldr="ja"),
+    Locale(tag="ko", name="한국어", cldr="ko"),
+    Locale(tag="es", name="Español", cldr="es"),
+    Locale(tag="fr", name="Français", cldr="fr"),
+    Locale(tag="de", name="Deutsch", cldr="de"),
+    Locale(tag="pt-BR", name="Português (Brasil)", cldr="pt_BR"),
+    Locale(tag="ar", name="العربية", cldr="ar", direction="rtl"),
 )
+"""The source locale first; it is also the fallback for any message a catalog lacks."""
 
 
 def number_facts(locale: Locale) -> NumberFacts:
-    """Read the decimal-pattern facts of `locale` from Babel's CLDR data."""
+    """Read the decimal-pattern facts of `locale` from Babel's CLDR data, in the locale's default digits."""
     cldr = babel.Locale.parse(locale.cldr)
     primary, secondary = cldr.decimal_formats[None].grouping
-    # The negative prefix may carry direction marks (as in Arabic); take it from Babel as it writes it.
-    minus = format_decimal(-1, locale=cldr)[:-1]
+    system = "default"
+    # Digits, and a negative prefix that may carry direction marks: take them as Babel writes them.
+    digits = "".join(format_decimal(digit, locale=cldr, numbering_system=system) for digit in range(10))
+    minus = format_decimal(-1, locale=cldr, numbering_system=system)[: -len(digits[1])]
     return NumberFacts(
-        decimal=get_decimal_symbol(cldr),
-        group=get_group_symbol(cldr),
+        decimal=get_decimal_symbol(cldr, numbering_system=system),
+        group=get_group_symbol(cldr, numbering_system=system),
         minus=minus,
+        digits=digits,
         primary_group=primary,
         secondary_group=secondary,
     )
