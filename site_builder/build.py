@@ -12,9 +12,10 @@ from calculators import CALCULATORS
 from calculators.live import load_kit
 
 from .assets import STATIC, asset_urls, bundle_calculators, embed_loader, runtime_path, runtime_sources
-from .catalogs import catalog_path, compile_catalog
+from .catalogs import CatalogProblem, catalog_path, read_catalog
 from .config import read_site_config
 from .environment import make_environment
+from .errors import BuildError
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
 from .rendering import LocaleResources, SiteContext, render_page
@@ -33,6 +34,7 @@ class BuildConfig:
     out: Path = PROJECT / "dist"
     base_url: str | None = None
     runtime_url: str | None = None
+    strict: bool = False
     project: Path = PROJECT
 
 
@@ -43,13 +45,18 @@ class BuildSummary:
     pages: int
     files: int
     seconds: float
+    warnings: tuple[str, ...] = ()
 
 
 def build(config: BuildConfig) -> BuildSummary:
     """Build the whole site into `config.out`."""
     started = time.perf_counter()
     site_config = read_site_config(config.project / "site.toml", config.base_url)
-    catalogs = read_catalogs(config.project)
+    catalogs, problems = read_catalogs(config.project)
+    if problems and config.strict:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise BuildError(first.path, first.line, f"{first.reason}: {first.message!r}{more}")
     resources = {locale: load_resources(locale, mo) for locale, mo in catalogs.items()}
     app_files = collect_app_files(catalogs, resources, config)
     site = SiteContext(
@@ -67,12 +74,22 @@ def build(config: BuildConfig) -> BuildSummary:
     ]
     files = collect(app_files.items(), rendered, seo)
     write_site(files, config.out)
-    return BuildSummary(pages=len(pages), files=len(files), seconds=time.perf_counter() - started)
+    return BuildSummary(
+        pages=len(pages),
+        files=len(files),
+        seconds=time.perf_counter() - started,
+        warnings=tuple(f"{problem} (English shown instead)" for problem in problems),
+    )
 
 
-def read_catalogs(project: Path) -> dict[Locale, bytes]:
-    """Compile every locale's catalog to `.mo` bytes."""
-    return {locale: compile_catalog(catalog_path(project, locale), locale) for locale in LOCALES}
+def read_catalogs(project: Path) -> tuple[dict[Locale, bytes], tuple[CatalogProblem, ...]]:
+    """Compile every locale's catalog to `.mo` bytes, collecting the messages that fall back to English."""
+    catalogs: dict[Locale, bytes] = {}
+    problems: list[CatalogProblem] = []
+    for locale in LOCALES:
+        catalogs[locale], found = read_catalog(catalog_path(project, locale), locale, source=locale == LOCALES[0])
+        problems.extend(found)
+    return catalogs, tuple(problems)
 
 
 def collect_app_files(

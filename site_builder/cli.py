@@ -17,13 +17,18 @@ __all__ = ["main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command named in `argv`; return the exit status."""
     args = _parser().parse_args(argv)
-    config = BuildConfig(out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url)
+    config = BuildConfig(out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict)
     try:
         summary = build(config)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
-    print(f"built {summary.pages} pages ({summary.files} files) into {config.out} in {summary.seconds:.2f} s")
+    for warning in summary.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(
+        f"built {summary.pages} pages ({summary.files} files) into {config.out} in {summary.seconds:.2f} s"
+        f" with {len(summary.warnings)} warnings"
+    )
     if args.command == "serve":
         server = make_server(config.out, port=args.port)
         print(f"serving on http://localhost:{args.port}/ (Ctrl+C to stop)")
@@ -47,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
         )
         command.add_argument(
             "--runtime-url", default=None, help="load Pyodide from this URL instead of the self-hosted copy"
+        )
+        command.add_argument(
+            "--strict", action="store_true", help="fail on any untranslated, fuzzy or broken message (CI uses this)"
         )
         if name == "serve":
             command.add_argument("--port", type=int, default=8000, help="port to serve on (default: 8000)")

@@ -29,9 +29,9 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the whole site once into a temporary folder."""
+    """Build the whole site once, in strict mode as CI does, into a temporary folder."""
     out = tmp_path_factory.mktemp("site") / "dist"
-    build(BuildConfig(out=out))
+    build(BuildConfig(out=out, strict=True))
     return out
 
 
@@ -39,7 +39,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def kits() -> dict[Locale, LocaleKit]:
     """Load each locale's kit the way the build and the browser do."""
     return {
-        locale: load_kit(mo, number_facts_json(locale)) for locale, mo in read_catalogs(BuildConfig().project).items()
+        locale: load_kit(mo, number_facts_json(locale))
+        for locale, mo in read_catalogs(BuildConfig().project)[0].items()
     }
 
 

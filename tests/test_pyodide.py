@@ -26,7 +26,7 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     folder = tmp_path_factory.mktemp("pyodide")
     bundle = folder / "calculators.zip"
     bundle.write_bytes(bundle_calculators())
-    catalogs = read_catalogs(PROJECT)
+    catalogs, _ = read_catalogs(PROJECT)
     requests = [
         {
             "slug": calculator.slug,
