@@ -82,7 +82,7 @@ CALCULATOR = Calculator(
             label=N_("gradient-accumulation-memory", "Data-parallel GPUs"),
             help=N_(
                 "gradient-accumulation-memory",
-                "Replicas that each run their own micro-batches; their gradients are averaged every step. "
+                "Replicas that each run their own micro-batches; their gradients are averaged at every optimizer step. "
                 "Count data-parallel replicas only: with tensor or pipeline parallelism this is the GPU count "
                 "divided by those degrees.",
             ),
@@ -117,10 +117,10 @@ CALCULATOR = Calculator(
             # are numbers already written in your language's format.
             sentence=NP_(
                 "gradient-accumulation-memory",
-                "Each optimizer step learns from {effective_batch} sample: {micro_batch} per micro-batch "
-                "× {accumulation_steps} accumulation steps × {data_parallel} data-parallel GPUs.",
-                "Each optimizer step learns from {effective_batch} samples: {micro_batch} per micro-batch "
-                "× {accumulation_steps} accumulation steps × {data_parallel} data-parallel GPUs.",
+                "Each optimizer step learns from {effective_batch} sample: micro-batch × accumulation steps "
+                "× data-parallel GPUs = {micro_batch} × {accumulation_steps} × {data_parallel}.",
+                "Each optimizer step learns from {effective_batch} samples: micro-batch × accumulation steps "
+                "× data-parallel GPUs = {micro_batch} × {accumulation_steps} × {data_parallel}.",
                 count="effective_batch",
             ),
             fraction_digits=0,

@@ -67,8 +67,9 @@ CALCULATOR = Calculator(
             label=N_("llm-training-vram", "Memory per parameter"),
             help=N_(
                 "llm-training-vram",
-                "Bytes each parameter costs across weights, gradients and optimizer state. Mixed-precision Adam "
-                "takes 16; 8-bit Adam squeezes its state to about 12; SGD with momentum needs about 8.",
+                "Bytes each parameter costs across weights, gradients and optimizer state: 16 for mixed-precision "
+                "Adam, about 12 in total with 8-bit Adam, about 8 for SGD with momentum in pure 16-bit training. "
+                "The article explains where each figure comes from.",
             ),
             default="16",
             choices=(
@@ -112,11 +113,11 @@ CALCULATOR = Calculator(
             name="model_state_gb",
             label=N_("llm-training-vram", "Model state"),
             unit=N_("llm-training-vram", "GB"),
-            # Translators: {params_billion} is billions of parameters, {bytes_per_param} bytes per parameter,
-            # {model_state_gb} their product in GB; all are formatted numbers.
+            # Translators: {params_billion} is billions of parameters (hence × 10⁹), {bytes_per_param} bytes
+            # per parameter, {model_state_gb} their product in GB; all are formatted numbers.
             sentence=N_(
                 "llm-training-vram",
-                "Weights, gradients and optimizer state take {params_billion} billion parameters × "
+                "Weights, gradients and optimizer state take {params_billion} × 10⁹ parameters × "
                 "{bytes_per_param} bytes = {model_state_gb} GB. This part is fixed once the model and "
                 "the optimizer are chosen.",
             ),

@@ -6,6 +6,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .errors import BuildError
 
@@ -26,9 +27,33 @@ class SiteConfig:
         return self.feedback if self.feedback.startswith("mailto:") else f"{self.repository.rstrip('/')}/issues/new"
 
     @property
+    def content_security_policy(self) -> str:
+        """Return the policy every page declares: scripts only from the site, WebAssembly for Pyodide."""
+        feedback = "mailto:" if self.feedback.startswith("mailto:") else _origin(self.repository)
+        return "; ".join(
+            (
+                "default-src 'self'",
+                "script-src 'self' 'wasm-unsafe-eval'",
+                "style-src 'self'",
+                "img-src 'self' data:",
+                "connect-src 'self'",
+                "worker-src 'self'",
+                "frame-src 'self'",
+                "object-src 'none'",
+                "base-uri 'none'",
+                f"form-action 'self' {feedback}",
+            )
+        )
+
+    @property
     def feedback_title_field(self) -> str:
         """Return the query key the target reads a title from."""
         return "subject" if self.feedback.startswith("mailto:") else "title"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def read_site_config(path: Path, base_url: str | None = None) -> SiteConfig:

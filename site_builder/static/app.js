@@ -16,12 +16,29 @@ function connectEngine(form) {
   const note = document.querySelector("[data-engine]");
   const absolute = (url) => new URL(url, document.baseURI).href;
   const worker = new Worker(absolute(form.dataset.worker), { type: "module" });
-  const state = { ready: false, inFlight: false, pending: null, errors: new Set() };
+  const state = { ready: false, inFlight: false, pending: null, errors: new Set(), rejected: new Map() };
+  // A runtime that never answers counts as failed rather than loading forever.
+  const deadline = setTimeout(() => fail(), 60_000);
 
   const showEngine = (name) => {
     note.textContent = note.dataset[name];
     note.dataset.state = name;
     note.hidden = false;
+  };
+  // Without the engine, inputs must not pretend to work: put back the values the
+  // prerendered results belong to, and make the form read-only.
+  const fail = () => {
+    if (note.dataset.state === "failed") return;
+    clearTimeout(deadline);
+    worker.terminate();
+    for (const field of fields(form)) {
+      field.value = field.dataset.default;
+      if (field instanceof HTMLSelectElement) field.disabled = true;
+      else field.readOnly = true;
+    }
+    for (const slot of form.querySelectorAll("[data-error-for]")) slot.textContent = "";
+    results.removeAttribute("aria-busy");
+    showEngine("failed");
   };
   const send = () => {
     if (!state.ready || state.inFlight || state.pending === null) return;
@@ -30,7 +47,7 @@ function connectEngine(form) {
     state.pending = null;
   };
   const request = () => {
-    state.pending = readValues(form);
+    state.pending = { ...readValues(form), ...Object.fromEntries(state.rejected) };
     results.setAttribute("aria-busy", "true");
     send();
   };
@@ -38,12 +55,12 @@ function connectEngine(form) {
   worker.addEventListener("message", (event) => {
     const message = event.data;
     if (message.type === "ready") {
+      clearTimeout(deadline);
       state.ready = true;
       showEngine("ready");
       send();
     } else if (message.type === "failed") {
-      showEngine("failed");
-      results.removeAttribute("aria-busy");
+      fail();
     } else if (message.type === "report") {
       state.inFlight = false;
       if (state.pending === null) {
@@ -53,12 +70,23 @@ function connectEngine(form) {
       send();
     }
   });
-  worker.addEventListener("error", () => showEngine("failed"));
-  form.addEventListener("input", request);
-  form.addEventListener("change", request);
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail();
+  });
+  const edited = (event) => {
+    state.rejected.delete(event.target.name);
+    request();
+  };
+  form.addEventListener("input", edited);
+  form.addEventListener("change", edited);
   form.addEventListener("submit", (event) => event.preventDefault());
 
   showEngine("loading");
+  if (typeof WebAssembly !== "object") {
+    fail();
+    return { request, state };
+  }
   worker.postMessage({
     type: "init",
     slug: form.dataset.calculator,
@@ -67,7 +95,7 @@ function connectEngine(form) {
     catalog: absolute(form.dataset.catalog),
     facts: absolute(form.dataset.facts),
   });
-  if (applyQuery(form, new URLSearchParams(location.search))) request();
+  if (applyQuery(form, new URLSearchParams(location.search), state.rejected)) request();
 
   function showReport(report) {
     results.dataset.state = report.ok ? "ok" : "invalid";
@@ -103,14 +131,20 @@ function readValues(form) {
   return Object.fromEntries(fields(form).map((field) => [field.name, field.value]));
 }
 
-// Fill the form from a shared link; keys that name no input are ignored.
-function applyQuery(form, params) {
+// Fill the form from a shared link. Links are untrusted: keys that name no input are
+// ignored, values only ever become field values (never markup), and a value a list
+// cannot hold is kept aside so the engine flags it instead of it being dropped silently.
+function applyQuery(form, params, rejected) {
   let applied = false;
   for (const [key, value] of params) {
     const field = form.elements.namedItem(key);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
-    if (field instanceof HTMLSelectElement && ![...field.options].some((o) => o.value === value)) continue;
-    field.value = value;
+    const text = value.slice(0, 200);
+    if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === text)) {
+      rejected.set(key, text);
+    } else {
+      field.value = text;
+    }
     applied = true;
   }
   return applied;

@@ -20,8 +20,14 @@ self.addEventListener("message", async (event) => {
 });
 
 async function start({ runtime, bundle, catalog, facts, slug }) {
+  if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
-  const [pyodide, bundleBytes, catalogBytes, factsText] = await Promise.all([
+  // Pyodide waits forever when its WebAssembly file cannot be fetched; a HEAD request finds out at once.
+  const probe = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).then((response) => {
+    if (!response.ok) throw new Error(`runtime: HTTP ${response.status}`);
+  });
+  const [, pyodide, bundleBytes, catalogBytes, factsText] = await Promise.all([
+    probe,
     loadPyodide({ indexURL: runtime }),
     fetchOk(bundle).then((r) => r.arrayBuffer()),
     fetchOk(catalog).then((r) => r.arrayBuffer()),

@@ -1,0 +1,103 @@
+"""Property tests: whatever arrives, every calculator answers with finite results or a named problem."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import CALCULATORS, Calculator, LocaleKit, NumberFacts, evaluate, make_report
+from calculators.evaluation import LARGEST_RESULT
+from site_builder.locales import LOCALES
+
+CODES = {"required", "not_a_number", "not_whole", "too_small", "too_large", "unknown_choice", "out_of_range"}
+
+hostile_text = st.sampled_from(
+    ["", " ", "-1", "0", "abc", "1e400", "-1e400", "NaN", "nan", "Infinity", "-inf", "0x10", "1_000", "٣", "４",
+     "0,5", "1" * 10_000, "<img src=x onerror=alert(1)>", '"><script>alert(1)</script>', "javascript:alert(1)",
+     "1e-400", "9" * 400, "\u202e12", "\x00", "1.5.5", "１２３４５６７８９"]
+)  # fmt: skip
+any_value = st.one_of(
+    hostile_text,
+    st.text(max_size=50),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.decimals(allow_nan=True, allow_infinity=True),
+    st.none(),
+    st.booleans(),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.binary(max_size=10),
+)
+
+
+def raw_inputs(calculator: Calculator) -> st.SearchStrategy[dict[str, Any]]:
+    names = [spec.name for spec in calculator.inputs]
+    known = st.fixed_dictionaries({}, optional={name: any_value for name in names})
+    unknown = st.dictionaries(st.text(max_size=10).filter(lambda k: k not in names), any_value, max_size=3)
+    return st.builds(lambda a, b: {**b, **a}, known, unknown)
+
+
+def _check(calculator: Calculator, raw: dict[str, Any]) -> None:
+    result = evaluate(calculator, raw)
+    if result.ok:
+        assert set(result.results) == {spec.name for spec in calculator.outputs}
+        assert all(math.isfinite(v) and abs(v) <= LARGEST_RESULT for v in result.results.values())
+    else:
+        assert result.results == {}
+        for problem in result.problems:
+            assert problem.code in CODES
+            assert problem.name in {spec.name for spec in calculator.inputs} or problem.code == "out_of_range"
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.slug)
+def test_any_input_gives_results_or_named_problems(calculator: Calculator) -> None:
+    @settings(max_examples=400, deadline=None)
+    @given(raw_inputs(calculator))
+    def check(raw: dict[str, Any]) -> None:
+        _check(calculator, raw)
+
+    check()
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.slug)
+def test_extreme_valid_numbers_stay_finite(calculator: Calculator) -> None:
+    numeric = [spec for spec in calculator.inputs if not spec.choices]
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        st.fixed_dictionaries(
+            {spec.name: st.sampled_from([spec.minimum, spec.maximum, Decimal("1e-30")]) for spec in numeric}
+        )
+    )
+    def check(extremes: dict[str, Decimal | None]) -> None:
+        raw = {**calculator.defaults(), **{k: v for k, v in extremes.items() if v is not None}}
+        _check(calculator, raw)
+
+    check()
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.slug)
+def test_reports_never_show_junk(calculator: Calculator, kits: dict[Any, LocaleKit]) -> None:
+    @settings(max_examples=150, deadline=None)
+    @given(raw_inputs(calculator), st.sampled_from(LOCALES))
+    def check(raw: dict[str, Any], locale: Any) -> None:
+        report = make_report(calculator, raw, kits[locale])
+        text = report.to_json()
+        for junk in ("NaN", "Infinity", "inf", "None", "Traceback", "<img", "<script"):
+            assert junk not in text.replace("Infinity\\", "")
+        assert report.ok or report.status
+
+    check()
+
+
+def test_huge_results_are_out_of_range() -> None:
+    vram = next(c for c in CALCULATORS if c.slug == "gradient-accumulation-memory")
+    raw = {"micro_batch": "1000000", "accumulation_steps": "1000000", "data_parallel": "1000000",
+           "activation_per_sample_gb": "100000"}  # fmt: skip
+    result = evaluate(vram, raw, NumberFacts())
+    assert [p.code for p in result.problems] == ["out_of_range"]
