@@ -24,6 +24,7 @@ __all__ = [
     "embed_loader",
     "runtime_path",
     "runtime_sources",
+    "service_worker",
     "versioned",
 ]
 
@@ -61,6 +62,14 @@ def embed_loader(translations: Mapping[Locale, Translations]) -> bytes:
     source = (Path(__file__).parent / "embed_loader.js").read_text(encoding="utf-8")
     data = json.dumps(catalogue, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
     return source.replace("/*CATALOGUE*/ null", data).encode()
+
+
+def service_worker(precache: list[str]) -> bytes:
+    """Write sw.js: the offline cache, named after everything it stores so each build gets its own."""
+    digest = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:16]
+    source = (Path(__file__).parent / "service_worker.js").read_text(encoding="utf-8")
+    source = source.replace('/*CACHE*/ ""', json.dumps(f"ai-calculators-{digest}"))
+    return source.replace("/*PRECACHE*/ []", json.dumps(precache, indent=2)).encode()
 
 
 def runtime_sources(project: Path) -> dict[str, Path]:

@@ -11,7 +11,15 @@ from pathlib import Path
 from calculators import CALCULATORS
 from calculators.live import load_kit
 
-from .assets import STATIC, asset_urls, bundle_calculators, embed_loader, runtime_path, runtime_sources
+from .assets import (
+    STATIC,
+    asset_urls,
+    bundle_calculators,
+    embed_loader,
+    runtime_path,
+    runtime_sources,
+    service_worker,
+)
 from .catalogs import CatalogProblem, catalog_path, read_catalog
 from .config import read_site_config
 from .environment import make_environment
@@ -59,12 +67,15 @@ def build(config: BuildConfig) -> BuildSummary:
         raise BuildError(first.path, first.line, f"{first.reason}: {first.message!r}{more}")
     resources = {locale: load_resources(locale, mo) for locale, mo in catalogs.items()}
     app_files = collect_app_files(catalogs, resources, config)
+    runtime_files = [path for path in app_files if "/pyodide/" in path]
+    assets = asset_urls({path: content for path, content in app_files.items() if path not in runtime_files})
+    app_files["sw.js"] = service_worker(sorted([*assets.values(), *runtime_files]))
     site = SiteContext(
         config=site_config,
         runtime_url=config.runtime_url or runtime_path(config.project),
         locales=LOCALES,
         resources=resources,
-        assets=asset_urls({path: content for path, content in app_files.items() if "/pyodide/" not in path}),
+        assets=assets,
     )
     pages = plan_pages(CALCULATORS, LOCALES)
     rendered = ((page.path, render_page(page, site).encode()) for page in pages)

@@ -4,24 +4,34 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from .build import PROJECT, BuildConfig, build
 from .errors import BuildError
-from .server import make_server
 
 __all__ = ["main"]
+
+PROJECT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command named in `argv`; return the exit status."""
     args = _parser().parse_args(argv)
-    config = BuildConfig(out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict)
     try:
+        # The calculators are imported here, so a module that fails to import is reported like any build error.
+        from .build import BuildConfig, build
+        from .server import make_server
+
+        config = BuildConfig(
+            out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict
+        )
         summary = build(config)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    except Exception as error:
+        print(f"build failed: {_locate(error)}", file=sys.stderr)
         return 1
     for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -39,6 +49,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             server.server_close()
     return 0
+
+
+def _locate(error: Exception) -> str:
+    """Name the project file and line where `error` arose, and its cause."""
+    cause = f"{type(error).__name__}: {error}"
+    if isinstance(error, SyntaxError) and error.filename:
+        return f"{error.filename}:{error.lineno}: {type(error).__name__}: {error.msg}"
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.startswith(str(PROJECT))]
+    if frames:
+        return f"{frames[-1].filename}:{frames[-1].lineno}: {cause}"
+    return cause
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -44,7 +44,7 @@ def _open(page: Any, base_url: str, locale: Locale, calculator: Calculator, quer
 
 
 def _settle(page: Any) -> None:
-    page.wait_for_function("!document.querySelector('.results').hasAttribute('aria-busy')", timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('.results').hasAttribute('aria-busy')", timeout=30_000)
 
 
 def _enter(page: Any, calculator: Calculator, values: dict[str, str]) -> None:

@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -135,20 +136,72 @@ def test_failed_build_keeps_previous_output(tmp_path: Path, capsys: pytest.Captu
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".dist")], "no staging folder left behind"
 
 
-def test_cli_reports_failure_with_location(tmp_path: Path) -> None:
+def _run_copy(tmp_path: Path, break_it: Callable[[Path], tuple[Path, int, str]]) -> None:
+    """Build a broken copy of the project with the real command line; expect one located message."""
     project = _copy_project(tmp_path)
     for package in ("calculators", "site_builder"):
         shutil.copytree(PROJECT / package, project / package, ignore=shutil.ignore_patterns("__pycache__"))
-    po = project / "locales" / "en" / "LC_MESSAGES" / "messages.po"
-    po.write_text(po.read_text(encoding="utf-8") + 'msgid "broken\n', encoding="utf-8")
-    line = len(po.read_text(encoding="utf-8").splitlines())
+    path, line, cause = break_it(project)
+    out = tmp_path / "dist"
     run = subprocess.run(
-        [sys.executable, "-m", "site_builder", "build", "--out", str(tmp_path / "dist")],
+        [sys.executable, "-m", "site_builder", "build", "--out", str(out)],
         cwd=project,
         capture_output=True,
         text=True,
         check=False,
     )
     assert run.returncode == 1
-    assert run.stderr.strip() == f'build failed: {po}:{line}: malformed line: msgid "broken'
-    assert not (tmp_path / "dist").exists()
+    assert run.stderr.startswith(f"build failed: {path}:{line}: {cause}"), run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, "one clear message, no traceback"
+    assert not out.exists()
+
+
+def _append(path: Path, text: str) -> int:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_cli_names_a_malformed_catalog(tmp_path: Path) -> None:
+    def break_it(project: Path) -> tuple[Path, int, str]:
+        po = project / "locales" / "en" / "LC_MESSAGES" / "messages.po"
+        return po, _append(po, 'msgid "broken\n'), 'malformed line: msgid "broken'
+
+    _run_copy(tmp_path, break_it)
+
+
+def test_cli_names_a_template_error(tmp_path: Path) -> None:
+    def break_it(project: Path) -> tuple[Path, int, str]:
+        template = project / "site_builder" / "templates" / "home.html"
+        lines = template.read_text(encoding="utf-8").splitlines()
+        lines.insert(4, "{% if %}")
+        template.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return template, 5, "Expected an expression"
+
+    _run_copy(tmp_path, break_it)
+
+
+def test_cli_names_a_template_runtime_error(tmp_path: Path) -> None:
+    def break_it(project: Path) -> tuple[Path, int, str]:
+        template = project / "site_builder" / "templates" / "home.html"
+        lines = template.read_text(encoding="utf-8").splitlines()
+        lines.insert(4, "{{ no_such_variable.attribute }}")
+        template.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return template, 5, "UndefinedError"
+
+    _run_copy(tmp_path, break_it)
+
+
+def test_cli_names_a_calculator_that_fails_to_import(tmp_path: Path) -> None:
+    def break_it(project: Path) -> tuple[Path, int, str]:
+        module = project / "calculators" / "llm_training_vram.py"
+        return module, _append(module, "\nraise RuntimeError('broken on purpose')\n"), "RuntimeError: broken on purpose"
+
+    _run_copy(tmp_path, break_it)
+
+
+def test_cli_names_a_calculator_with_a_syntax_error(tmp_path: Path) -> None:
+    def break_it(project: Path) -> tuple[Path, int, str]:
+        module = project / "calculators" / "gradient_accumulation_memory.py"
+        return module, _append(module, "\ndef broken(:\n"), "SyntaxError"
+
+    _run_copy(tmp_path, break_it)

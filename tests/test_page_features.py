@@ -211,7 +211,7 @@ def test_two_embeds_on_a_foreign_page(page: Any, base_url: str, host_url: str) -
     def heights() -> list[float]:
         return page.evaluate("[...document.querySelectorAll('iframe')].map(f => f.getBoundingClientRect().height)")
 
-    page.wait_for_function("[...document.querySelectorAll('iframe')].every(f => f.style.height !== '560px')")
+    page.wait_for_function("() => [...document.querySelectorAll('iframe')].every(f => f.style.height !== '560px')")
     before = heights()
     page.evaluate("document.getElementById('column').style.width = '360px'")
     page.wait_for_function(
@@ -242,7 +242,7 @@ def test_two_embeds_on_a_foreign_page(page: Any, base_url: str, host_url: str) -
 def test_embed_ignores_forged_size_messages(page: Any, base_url: str, host_url: str) -> None:
     page.goto(f"{host_url}host.html")
     page.frame_locator("iframe >> nth=1").locator('[data-engine][data-state="ready"]').wait_for(timeout=60_000)
-    page.wait_for_function("document.querySelectorAll('iframe')[1].style.height !== '560px'")
+    page.wait_for_function("() => document.querySelectorAll('iframe')[1].style.height !== '560px'")
     height = page.evaluate("document.querySelectorAll('iframe')[1].style.height")
     # The host's own window is not the iframe, and its origin is not the site's: both checks reject it.
     page.evaluate("window.postMessage({type: 'ai-calc:size', frame: 'x', height: 9999}, '*')")

@@ -4,6 +4,14 @@
 
 const KEY = "ai-calculators:locale";
 
+// Offline support: the service worker at the site's root caches visited pages and the runtime.
+if ("serviceWorker" in navigator) {
+  const root = new URL("../", import.meta.url);
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname }).catch(() => {
+    // Not allowed here (an embed in a third-party page, a private window): the site works without it.
+  });
+}
+
 for (const link of document.querySelectorAll("a[data-locale-choice]")) {
   link.addEventListener("click", () => remember(link.hreflang));
 }

@@ -1,0 +1,321 @@
+"""Hostile input, hostile links, a broken runtime, offline use; valid HTML and accessible pages."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from calculators import CALCULATORS, Calculator, Kind, LocaleKit, find, make_report
+from site_builder.build import PROJECT, BuildConfig, build
+from site_builder.locales import LOCALES, Locale
+from site_builder.server import make_server
+
+from .conftest import LOCALE_BY_TAG
+from .pagetext import expected_text, result_text
+from .test_browser import _open, _settle
+
+EN, DE = LOCALE_BY_TAG["en"], LOCALE_BY_TAG["de"]
+GRAD, VRAM = find("gradient-accumulation-memory"), find("llm-training-vram")
+BAD_INPUT = ["", "-1", "abc", "1e400", "NaN", "0x10", "1_000", "٣", "４", "0,5", "9" * 10_000]
+XSS = [
+    "<img src=x onerror=alert(1)>",
+    '"><script>alert(1)</script>',
+    "javascript:alert(1)",
+    "'><svg onload=alert(1)>",
+    "</textarea><img src=x onerror=alert(2)>",
+]
+
+
+# ---- the build's own output ----
+
+
+def test_every_page_is_valid_html(site: Path) -> None:
+    java = shutil.which("java")
+    assert java, "Java is required for the Nu HTML Checker (./dev test installs it)"
+    checker = PROJECT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+    run = subprocess.run(
+        [java, "-jar", str(checker), "--errors-only", "--format", "json", "--skip-non-html", str(site)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    messages = json.loads(run.stderr or '{"messages": []}')["messages"]
+    assert [f"{m['url']}:{m.get('lastLine')}: {m['message']}" for m in messages] == []
+    assert run.returncode == 0
+
+
+def test_every_page_declares_the_content_security_policy(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        head = html.split("</head>", 1)[0]
+        assert head.index('http-equiv="Content-Security-Policy"') < head.index("<script"), page
+        assert "script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;;" in head, page
+        assert "unsafe-inline" not in head and "unsafe-eval&#39;;" not in head.replace("wasm-unsafe-eval", ""), page
+
+
+# ---- bad input, typed ----
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("locale", [EN, DE], ids=lambda locale: locale.tag)
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
+def test_bad_input_in_every_field(
+    page: Any, base_url: str, kits: dict[Locale, LocaleKit], locale: Locale, calculator: Calculator
+) -> None:
+    _open(page, base_url, locale, calculator)
+    names = [spec.name for spec in calculator.inputs]
+    for spec in calculator.inputs:
+        if spec.kind is Kind.CHOICE:
+            continue
+        for text in BAD_INPUT:
+            page.fill(f'[name="{spec.name}"]', text)
+            _settle(page)
+            values = {**calculator.defaults(), spec.name: text}
+            report = make_report(calculator, values, kits[locale])
+            assert result_text(page.content()) == expected_text(report, names), (spec.name, text[:20])
+            if not report.ok:
+                assert page.locator(f'[data-error-for="{spec.name}"]').is_visible()
+                assert page.locator("[data-status]").is_visible()
+            main = page.text_content("main")
+            assert "NaN" not in main and "undefined" not in main and "Infinity" not in main
+        page.fill(f'[name="{spec.name}"]', calculator.defaults()[spec.name])
+        _settle(page)
+
+
+# ---- hostile links ----
+
+
+def _no_injection(page: Any) -> None:
+    injected = page.evaluate(
+        "() => [...document.querySelectorAll('img, svg:not(math svg), script:not([src]):not([type])')].length"
+        " + [...document.querySelectorAll('*')]"
+        ".filter(e => [...e.attributes].some(a => a.name.startsWith('on'))).length"
+    )
+    assert injected == 0
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("payload", XSS)
+def test_hostile_share_links(page: Any, base_url: str, payload: str) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    query = f"?micro_batch={quote(payload)}&{quote(payload)}=1&data_parallel=4#{quote(payload)}"
+    _open(page, base_url, EN, GRAD, query)
+    assert page.input_value('[name="micro_batch"]') == payload[:200]
+    assert page.text_content('[data-error-for="micro_batch"]') == "Enter a number, for example 4."
+    assert page.get_attribute(".results", "data-state") == "invalid"
+    _no_injection(page)
+    assert dialogs == []
+
+
+@pytest.mark.browser
+def test_out_of_range_link_values_are_flagged(page: Any, base_url: str) -> None:
+    _open(page, base_url, EN, VRAM, "?params_billion=-5&bytes_per_param=10&activation_gb=20")
+    assert page.text_content('[data-error-for="params_billion"]') == "Enter a number greater than 0."
+    assert page.text_content('[data-error-for="bytes_per_param"]') == "Choose one of the listed options."
+    assert page.get_attribute(".results", "data-state") == "invalid"
+    page.select_option('[name="bytes_per_param"]', "12")
+    page.fill('[name="params_billion"]', "7")
+    _settle(page)
+    assert page.text_content('[data-output="total_vram_gb"]') == "104"
+
+
+HOSTILE_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<link rel="icon" href="data:,"></head><body>
+<script src="{site}_app/embed.js" data-calculator="llm-training-vram"
+  data-lang='"><img src=x onerror=alert(1)>'
+  data-values="params_billion=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&amp;onerror=1&amp;x%22%3E=2" async></script>
+<script src="{site}_app/embed.js" data-calculator='"><script>alert(1)</script>' async></script>
+<script src="{site}_app/embed.js" data-calculator="../../etc" async></script>
+<script src="{site}_app/embed.js" data-calculator="javascript:alert(1)" data-lang="zh-TW" async></script>
+<p id="after">end</p></body></html>"""
+
+
+@pytest.fixture
+def hostile_host(tmp_path: Path, base_url: str) -> Iterator[str]:
+    (tmp_path / "host.html").write_text(HOSTILE_HOST.format(site=base_url), encoding="utf-8")
+    server = make_server(tmp_path, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/host.html"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.browser
+def test_hostile_embed_attributes(page: Any, hostile_host: str) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(hostile_host)
+    page.wait_for_load_state("load")
+    frame = page.frame_locator("iframe")
+    frame.locator('[data-engine][data-state="ready"]').wait_for(timeout=60_000)
+    assert page.locator("iframe").count() == 1, "only the embed naming a real calculator is mounted"
+    src = page.get_attribute("iframe", "src")
+    assert "/en/embed/llm-training-vram/?params_billion=" in src, "an unknown language falls back to English"
+    assert "onerror=1" not in src and "x%22" not in src, "keys that are not input names are dropped"
+    assert frame.locator('[name="params_billion"]').input_value() == "<img src=x onerror=alert(1)>"
+    assert frame.locator('[data-error-for="params_billion"]').text_content() == "Enter a number, for example 7."
+    _no_injection(page)
+    assert page.evaluate("() => document.querySelectorAll('img').length") == 0
+    assert dialogs == []
+
+
+# ---- a broken runtime ----
+
+
+def _assert_failed_gracefully(tab: Any) -> None:
+    tab.wait_for_selector('[data-engine][data-state="failed"]', timeout=30_000)
+    note = tab.text_content("[data-engine]")
+    assert "could not start" in note
+    assert tab.get_attribute('[name="micro_batch"]', "readonly") is not None
+    assert tab.input_value('[name="micro_batch"]') == "4", "the inputs show the values the results belong to"
+    assert tab.text_content('[data-output="effective_batch"]') == "32"
+    assert tab.get_attribute(".results", "aria-busy") is None
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("blocked", ["pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip", "calculators.zip"])
+def test_blocked_runtime_file(browser: Any, base_url: str, blocked: str) -> None:
+    context = browser.new_context()
+    context.route(f"**/{blocked}*", lambda route: route.abort())
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(f"{base_url}en/{GRAD.slug}/?micro_batch=16")
+    _assert_failed_gracefully(tab)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.browser
+def test_missing_runtime_file(browser: Any, tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    build(BuildConfig(out=out, strict=True))
+    next((out / "_app" / "pyodide").iterdir()).joinpath("pyodide.asm.wasm").unlink()
+    server = make_server(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        tab = browser.new_context().new_page()
+        tab.goto(f"http://127.0.0.1:{server.server_address[1]}/en/{GRAD.slug}/")
+        _assert_failed_gracefully(tab)
+        tab.context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.browser
+def test_no_webassembly(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    context.add_init_script("delete globalThis.WebAssembly")
+    tab = context.new_page()
+    tab.goto(f"{base_url}en/{GRAD.slug}/")
+    _assert_failed_gracefully(tab)
+    context.close()
+
+
+# ---- offline ----
+
+
+@pytest.mark.browser
+def test_offline_after_a_first_visit(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    tab = context.new_page()
+    _open(tab, base_url, EN, VRAM)
+    tab.evaluate(
+        "() => navigator.serviceWorker.ready.then(() => new Promise(resolve => navigator.serviceWorker.controller"
+        " ? resolve() : navigator.serviceWorker.addEventListener('controllerchange', resolve)))"
+    )
+    context.set_offline(True)
+    tab.reload()
+    tab.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    tab.fill('[name="params_billion"]', "70")
+    _settle(tab)
+    assert tab.text_content('[data-output="total_vram_gb"]') == "1,120"
+    context.close()
+
+
+@pytest.mark.browser
+def test_a_new_build_replaces_the_offline_cache(browser: Any, tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    build(BuildConfig(out=out, strict=True))
+    server = make_server(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/en/{GRAD.slug}/"
+    wait_controlled = (
+        "() => navigator.serviceWorker.ready.then(() => new Promise(resolve => navigator.serviceWorker.controller"
+        " ? resolve() : navigator.serviceWorker.addEventListener('controllerchange', resolve)))"
+    )
+    try:
+        context = browser.new_context()
+        tab = context.new_page()
+        tab.goto(url)
+        tab.evaluate(wait_controlled)
+        first = tab.evaluate("() => caches.keys()")
+        sw = out / "sw.js"
+        sw.write_text(
+            sw.read_text(encoding="utf-8").replace("ai-calculators-", "ai-calculators-next-"), encoding="utf-8"
+        )
+        tab.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+        tab.wait_for_function(
+            "(old) => caches.keys().then(keys => keys.length === 1 && keys[0] !== old[0])", arg=first, timeout=60_000
+        )
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# ---- accessibility ----
+
+AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe_violations(tab: Any) -> list[str]:
+    tab.add_script_tag(path=str(AXE))
+    result = tab.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in {"serious", "critical"}
+    ]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.tag)
+def test_accessibility_of_every_page_type(browser: Any, base_url: str, locale: Locale) -> None:
+    # bypass_csp only lets the test inject axe; the pages themselves are unchanged.
+    context = browser.new_context(bypass_csp=True)
+    tab = context.new_page()
+    paths = ["", f"{locale.folder}/", f"{locale.folder}/{GRAD.slug}/", f"{locale.folder}/embed/{VRAM.slug}/",
+             f"{locale.folder}/404.html"]  # fmt: skip
+    problems = {}
+    for path in paths:
+        tab.goto(f"{base_url}{path}")
+        tab.wait_for_load_state("load")
+        found = _axe_violations(tab)
+        if found:
+            problems[tab.url] = found
+    assert problems == {}
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_contrast_in_both_themes(browser: Any, base_url: str, scheme: str) -> None:
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme)
+    tab = context.new_page()
+    _open(tab, base_url, EN, VRAM)
+    tab.fill('[name="params_billion"]', "abc")  # the error colour too
+    _settle(tab)
+    assert _axe_violations(tab) == []
+    context.close()
