@@ -51,6 +51,7 @@ def embed_loader(translations: Mapping[Locale, Translations]) -> bytes:
     """Write embed.js: the loader script, with the locales and calculator titles it may embed."""
     catalogue = {
         "locales": {locale.tag.lower(): locale.folder for locale in translations},
+        "inputs": {calculator.slug: [spec.name for spec in calculator.inputs] for calculator in CALCULATORS},
         "titles": {
             calculator.slug: {
                 locale.folder: catalog.pgettext(calculator.title.context, calculator.title.text)

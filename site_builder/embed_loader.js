@@ -16,9 +16,10 @@
   if (!has(CATALOGUE.titles, slug)) return;
   const folder = has(CATALOGUE.locales, lang) ? CATALOGUE.locales[lang] : "en";
 
+  // Only the calculator's own inputs pass, each value as plain text the page will validate.
   const values = new URLSearchParams();
   for (const [key, value] of new URLSearchParams(script.getAttribute("data-values") || "")) {
-    if (/^[a-z][a-z0-9_]{0,39}$/.test(key) && value.length <= 64) values.append(key, value);
+    if (CATALOGUE.inputs[slug].includes(key) && value.length <= 64) values.append(key, value);
   }
   const frameId = `c${Math.random().toString(36).slice(2, 10)}`;
   const src = new URL(`${folder}/embed/${slug}/`, siteRoot);

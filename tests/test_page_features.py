@@ -146,10 +146,10 @@ def test_keyboard_opens_and_closes_a_dialog_returning_focus(page: Any, base_url:
 def test_feedback_opens_a_prefilled_issue(page: Any, base_url: str) -> None:
     page.context.route("https://github.com/**", lambda route: route.fulfill(status=200, body="ok"))
     _grad(page, base_url)
-    page.click("text=Needs improvement")
+    page.get_by_role("button", name="Needs improvement").click()
     page.fill("#feedback-body", "Please add sequence length.")
     with page.context.expect_page() as popup:
-        page.click("text=Send feedback")
+        page.get_by_role("button", name="Send feedback").click()
     url = popup.value.url
     assert url.startswith("https://github.com/") and "/issues/new?" in url
     assert "title=Feedback%3A%20Gradient%20accumulation%20memory" in url

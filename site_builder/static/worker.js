@@ -4,6 +4,13 @@
 
 let engine = null;
 
+// Pyodide may leave a rejected promise behind when a runtime file fails to load; that is a failed
+// start like any other, not an error to surface.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  if (!engine) self.postMessage({ type: "failed", reason: String(event.reason) });
+});
+
 self.addEventListener("message", async (event) => {
   const message = event.data;
   if (message.type === "init") {
