@@ -6,11 +6,11 @@ import hashlib
 import io
 import json
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import calculators
-from calculators import CALCULATORS
+from calculators import Calculator
 from calculators.report import Translations
 
 from .errors import BuildError
@@ -47,17 +47,17 @@ def bundle_calculators() -> bytes:
     return buffer.getvalue()
 
 
-def embed_loader(translations: Mapping[Locale, Translations]) -> bytes:
-    """Write embed.js: the loader script, with the locales and calculator titles it may embed."""
+def embed_loader(translations: Mapping[Locale, Translations], calculators: Sequence[Calculator]) -> bytes:
+    """Write embed.js: the loader script, with the locales, calculators and inputs it may embed."""
     catalogue = {
         "locales": {locale.tag.lower(): locale.folder for locale in translations},
-        "inputs": {calculator.slug: [spec.name for spec in calculator.inputs] for calculator in CALCULATORS},
+        "inputs": {calculator.slug: [spec.name for spec in calculator.inputs] for calculator in calculators},
         "titles": {
             calculator.slug: {
                 locale.folder: catalog.pgettext(calculator.title.context, calculator.title.text)
                 for locale, catalog in translations.items()
             }
-            for calculator in CALCULATORS
+            for calculator in calculators
         },
     }
     source = (Path(__file__).parent / "embed_loader.js").read_text(encoding="utf-8")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import gettext
 import io
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from calculators import CALCULATORS
+from calculators import CALCULATORS, Calculator
 from calculators.live import load_kit
 
 from .assets import (
@@ -22,7 +23,7 @@ from .assets import (
 )
 from .catalogs import CatalogProblem, catalog_path, read_catalog
 from .config import read_site_config
-from .environment import make_environment
+from .environment import TEMPLATES, MemoryBytecodeCache, make_environment
 from .errors import BuildError
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
@@ -37,13 +38,19 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class BuildConfig:
-    """What a build is asked for: where to write, the public address (default: site.toml's), the runtime."""
+    """What a build is asked for: where to write, the public address (default: site.toml's), the runtime.
+
+    `calculators` and `templates` default to the project's own; the benchmark swaps in a synthetic site.
+    """
 
     out: Path = PROJECT / "dist"
     base_url: str | None = None
     runtime_url: str | None = None
     strict: bool = False
     project: Path = PROJECT
+    calculators: Sequence[Calculator] = CALCULATORS
+    templates: Path = TEMPLATES
+    bytecode_cache: MemoryBytecodeCache = field(default_factory=MemoryBytecodeCache, compare=False)
 
 
 @dataclass(frozen=True)
@@ -59,30 +66,35 @@ class BuildSummary:
 def build(config: BuildConfig) -> BuildSummary:
     """Build the whole site into `config.out`."""
     started = time.perf_counter()
+    # 1. Read: the site's identity and every catalog (strictly, if asked).
     site_config = read_site_config(config.project / "site.toml", config.base_url)
     catalogs, problems = read_catalogs(config.project)
     if problems and config.strict:
         first = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise BuildError(first.path, first.line, f"{first.reason}: {first.message!r}{more}")
-    resources = {locale: load_resources(locale, mo) for locale, mo in catalogs.items()}
+    resources = {locale: load_resources(locale, mo, config) for locale, mo in catalogs.items()}
+    # 2. Collect the files beside the pages, and the versioned URLs pages use for them.
     app_files = collect_app_files(catalogs, resources, config)
     runtime_files = [path for path in app_files if "/pyodide/" in path]
     assets = asset_urls({path: content for path, content in app_files.items() if path not in runtime_files})
     app_files["sw.js"] = service_worker(sorted([*assets.values(), *runtime_files]))
+    # 3. Plan and render every page.
     site = SiteContext(
         config=site_config,
         runtime_url=config.runtime_url or runtime_path(config.project),
         locales=LOCALES,
+        calculators=tuple(config.calculators),
         resources=resources,
         assets=assets,
     )
-    pages = plan_pages(CALCULATORS, LOCALES)
+    pages = plan_pages(config.calculators, LOCALES)
     rendered = ((page.path, render_page(page, site).encode()) for page in pages)
     seo = [
         ("sitemap.xml", write_sitemap(pages, LOCALES, site_config.base_url)),
         ("robots.txt", write_robots(site_config.base_url)),
     ]
+    # 4. Write, all at once, replacing the previous output only when everything succeeded.
     files = collect(app_files.items(), rendered, seo)
     write_site(files, config.out)
     return BuildSummary(
@@ -108,7 +120,8 @@ def collect_app_files(
 ) -> dict[str, Content]:
     """Gather everything under `_app/`: static files, the embed loader, the bundle, catalogs, facts, runtime."""
     files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
-    files["_app/embed.js"] = embed_loader({locale: r.kit.translations for locale, r in resources.items()})
+    translations = {locale: r.kit.translations for locale, r in resources.items()}
+    files["_app/embed.js"] = embed_loader(translations, config.calculators)
     files["_app/calculators.zip"] = bundle_calculators()
     for locale, mo in catalogs.items():
         files[f"_app/locales/{locale.folder}.mo"] = mo
@@ -119,8 +132,9 @@ def collect_app_files(
     return files
 
 
-def load_resources(locale: Locale, mo: bytes) -> LocaleResources:
+def load_resources(locale: Locale, mo: bytes, config: BuildConfig) -> LocaleResources:
     """Load a locale's catalog once, through the same function the browser worker uses."""
     kit = load_kit(mo, number_facts_json(locale))
     translations = gettext.GNUTranslations(io.BytesIO(mo))
-    return LocaleResources(environment=make_environment(locale, translations, kit.numbers), kit=kit)
+    environment = make_environment(locale, translations, kit.numbers, config.templates, config.bytecode_cache)
+    return LocaleResources(environment=environment, kit=kit)

@@ -9,22 +9,46 @@ from pathlib import Path
 
 import latex2mathml.converter
 from babel.dates import format_date
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
 from calculators import Message, NumberFacts, format_number
 
 from .locales import Locale
 
-__all__ = ["TEMPLATES", "faq_entries", "make_environment", "math_markup"]
+__all__ = ["TEMPLATES", "MemoryBytecodeCache", "faq_entries", "make_environment", "math_markup"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def make_environment(locale: Locale, translations: gettext.GNUTranslations, facts: NumberFacts) -> Environment:
+class MemoryBytecodeCache(BytecodeCache):
+    """Compiled templates shared by the locales' environments: each template compiles once per build."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        """Fill `bucket` from the cache when its source has not changed."""
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        """Keep a compiled template."""
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+def make_environment(
+    locale: Locale,
+    translations: gettext.GNUTranslations,
+    facts: NumberFacts,
+    templates: Path = TEMPLATES,
+    bytecode_cache: BytecodeCache | None = None,
+) -> Environment:
     """Return the environment that renders every page of `locale`."""
     env = Environment(
-        loader=FileSystemLoader(TEMPLATES),
+        loader=FileSystemLoader(templates),
+        bytecode_cache=bytecode_cache,
         autoescape=True,
         undefined=StrictUndefined,
         extensions=["jinja2.ext.i18n"],

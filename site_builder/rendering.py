@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlsplit
 
-from jinja2 import Environment, TemplateError, TemplateSyntaxError
+from jinja2 import Environment, FileSystemLoader, TemplateError, TemplateSyntaxError
 
 from calculators import (
-    CALCULATORS,
     CATEGORIES,
     Calculator,
     Category,
@@ -20,7 +20,6 @@ from calculators import (
     format_number,
     make_report,
 )
-from calculators.registry import find
 
 from .config import SiteConfig
 from .environment import TEMPLATES
@@ -46,6 +45,7 @@ class SiteContext:
     config: SiteConfig
     runtime_url: str
     locales: Sequence[Locale]
+    calculators: Sequence[Calculator]
     resources: Mapping[Locale, LocaleResources]
     assets: Mapping[str, str]
 
@@ -62,39 +62,42 @@ def render_page(page: Page, site: SiteContext) -> str:
         "base_url": site.config.base_url,
         "locales": site.locales,
         "assets": site.assets,
-        "calculator_count": len(CALCULATORS),
-        "categories": _categories(),
+        "calculator_count": len(site.calculators),
+        "categories": _categories(site.calculators),
         **(_calculator_variables(page.calculator, root, site, resources) if page.calculator else {}),
     }
     try:
         return resources.environment.get_template(page.template).render(variables)
     except TemplateSyntaxError as error:
-        raise BuildError(error.filename or TEMPLATES / page.template, error.lineno, error.message or "") from error
+        path = error.filename or _template_path(resources.environment, page.template)
+        raise BuildError(path, error.lineno, error.message or "") from error
     except TemplateError as error:
         cause = f"{type(error).__name__}: {error}"
-        raise BuildError(TEMPLATES / page.template, _template_line(error), cause) from error
+        path = _template_path(resources.environment, page.template)
+        raise BuildError(path, _template_line(error, path.parent), cause) from error
 
 
 def _calculator_variables(
     calculator: Calculator, root: str, site: SiteContext, resources: LocaleResources
 ) -> dict[str, object]:
     runtime = site.runtime_url if "://" in site.runtime_url else root + site.runtime_url
-    categories = _categories()
+    categories = _categories(site.calculators)
+    by_slug = {c.slug: c for c in site.calculators}
     return {
         "calculator": calculator,
         "category": next(c for c in CATEGORIES if c.slug == calculator.category),
         "input_groups": _input_groups(calculator.inputs),
         "field_values": {spec.name: _field_text(spec, resources.kit) for spec in calculator.inputs},
         "report": make_report(calculator, calculator.defaults(), resources.kit),
-        "related": [find(slug) for slug in calculator.related],
+        "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
         "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
         "runtime_url": runtime,
     }
 
 
-def _categories() -> list[tuple[Category, list[Calculator]]]:
+def _categories(calculators: Sequence[Calculator]) -> list[tuple[Category, list[Calculator]]]:
     """Return each category that has calculators, with its calculators, in display order."""
-    groups = [(category, [c for c in CALCULATORS if c.category == category.slug]) for category in CATEGORIES]
+    groups = [(category, [c for c in calculators if c.category == category.slug]) for category in CATEGORIES]
     return [(category, members) for category, members in groups if members]
 
 
@@ -112,12 +115,18 @@ def _field_text(spec: InputSpec, kit: LocaleKit) -> str:
     return format_number(float(spec.default), kit.numbers, spec.fraction_digits, grouping=False)
 
 
-def _template_line(error: Exception) -> int | None:
+def _template_path(environment: Environment, name: str) -> Path:
+    loader = environment.loader
+    folder = Path(loader.searchpath[0]) if isinstance(loader, FileSystemLoader) else TEMPLATES
+    return folder / name
+
+
+def _template_line(error: Exception, templates: Path) -> int | None:
     """Find the template line of a runtime error from the traceback Jinja rewrites."""
     traceback = error.__traceback__
     line = None
     while traceback is not None:
-        if traceback.tb_frame.f_code.co_filename.startswith(str(TEMPLATES)):
+        if traceback.tb_frame.f_code.co_filename.startswith(str(templates)):
             line = traceback.tb_lineno
         traceback = traceback.tb_next
     return line

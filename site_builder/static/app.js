@@ -56,6 +56,7 @@ function connectEngine(form) {
     const message = event.data;
     if (message.type === "ready") {
       clearTimeout(deadline);
+      performance.mark("calculator:engine-ready");
       state.ready = true;
       showEngine("ready");
       send();

@@ -1,0 +1,30 @@
+"""A smoke run of the benchmark script, so it never rots; its timings are not judged here (CI is noisy)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from site_builder.bench import TARGETS, main
+
+pytestmark = pytest.mark.browser
+
+
+def test_quick_benchmark_writes_a_complete_report(tmp_path: Path) -> None:
+    assert main(["--quick", "--out", str(tmp_path)]) == 0
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    build = report["build"]
+    assert build["pages"] > 0 and build["ms_per_page"] > 0
+    assert [row["calculators"] for row in build["synthetic"]] == [4, 8]
+    assert build["rebuild_after_catalog_edit_seconds"] > 0 and build["rebuild_after_template_edit_seconds"] > 0
+    assert report["bytes"]["calculators_bundle"]["gzip"] > 0
+    assert report["bytes"]["runtime"]["raw"] > 5_000_000
+    assert report["start"]["results_in_first_paint"] is True
+    assert report["start"]["ready_cold_seconds"] > 0
+    assert report["recalc"]["edits"] == 20
+    assert report["recalc"]["python"]["p95_ms"] >= report["recalc"]["python"]["p50_ms"] > 0
+    measured = {row["target"] for row in report["targets"]}
+    assert measured == set(TARGETS) - {t for t in TARGETS if t.startswith("lighthouse")}
+    assert "| target | measured | limit | verdict |" in (tmp_path / "report.md").read_text(encoding="utf-8")
