@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -88,8 +89,8 @@ def test_reports_never_show_junk(calculator: Calculator, kits: dict[Any, LocaleK
     def check(raw: dict[str, Any], locale: Any) -> None:
         report = make_report(calculator, raw, kits[locale])
         text = report.to_json()
-        for junk in ("NaN", "Infinity", "inf", "None", "Traceback", "<img", "<script"):
-            assert junk not in text.replace("Infinity\\", "")
+        assert not re.search(r"\b(NaN|inf|Infinity|None|Traceback)\b", text), text
+        assert "<img" not in text and "<script" not in text
         assert report.ok or report.status
 
     check()
