@@ -28,6 +28,7 @@ from .errors import BuildError
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
 from .rendering import LocaleResources, SiteContext, render_page
+from .search import index_site
 from .seo import write_robots, write_sitemap
 from .writer import Content, collect, write_site
 
@@ -47,6 +48,7 @@ class BuildConfig:
     base_url: str | None = None
     runtime_url: str | None = None
     strict: bool = False
+    search: bool = True
     project: Path = PROJECT
     calculators: Sequence[Calculator] = CALCULATORS
     templates: Path = TEMPLATES
@@ -96,7 +98,7 @@ def build(config: BuildConfig) -> BuildSummary:
     ]
     # 4. Write, all at once, replacing the previous output only when everything succeeded.
     files = collect(app_files.items(), rendered, seo)
-    write_site(files, config.out)
+    write_site(files, config.out, finish=index_site if config.search else None)
     return BuildSummary(
         pages=len(pages),
         files=len(files),

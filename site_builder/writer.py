@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 __all__ = ["collect", "write_site"]
@@ -24,8 +24,11 @@ def collect(*parts: Iterable[tuple[str, Content]]) -> dict[str, Content]:
     return files
 
 
-def write_site(files: Mapping[str, Content], out: Path) -> None:
-    """Write `files` under `out`, replacing it only once everything is written."""
+def write_site(files: Mapping[str, Content], out: Path, finish: Callable[[Path], None] | None = None) -> None:
+    """Write `files` under `out`, replacing it only once everything is written.
+
+    `finish` runs on the complete staging folder before the swap (the search indexer reads it there).
+    """
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
@@ -37,6 +40,8 @@ def write_site(files: Mapping[str, Content], out: Path) -> None:
                 shutil.copyfile(content, target)
             else:
                 target.write_bytes(content)
+        if finish is not None:
+            finish(staging)
         _swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

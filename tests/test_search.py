@@ -1,0 +1,45 @@
+"""Site search (Pagefind, built with the site): finds calculators by their words, in the page's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _search(page: Any, base_url: str, folder: str, query: str) -> list[str]:
+    page.goto(f"{base_url}{folder}/")
+    page.fill("#search-input", query)
+    page.wait_for_selector("[data-search-results] li, #search-status:not(:empty)", timeout=30_000)
+    return [link.get_attribute("href") for link in page.locator("[data-search-results] a").all()]
+
+
+@pytest.mark.parametrize(
+    ("folder", "query", "slug"),
+    [
+        ("en", "accumulation", "gradient-accumulation-memory"),
+        ("en", "optimizer state", "llm-training-vram"),
+        ("zh-tw", "梯度累積", "gradient-accumulation-memory"),
+        ("zh-tw", "最佳化器", "llm-training-vram"),
+        ("ja", "勾配累積", "gradient-accumulation-memory"),
+        ("ja", "オプティマイザ", "llm-training-vram"),
+    ],
+)
+def test_search_finds_the_calculator(page: Any, base_url: str, folder: str, query: str, slug: str) -> None:
+    links = _search(page, base_url, folder, query)
+    assert links, f"no result for {query!r}"
+    assert links[0].endswith(f"/{folder}/{slug}/")
+    assert all(f"/{folder}/" in link for link in links), "results stay in the page's language"
+
+
+def test_search_says_when_nothing_matches(page: Any, base_url: str) -> None:
+    assert _search(page, base_url, "en", "zzzqqqxxy") == []
+    assert page.text_content("#search-status") == "No calculator matches your search."
+
+
+def test_search_result_opens_the_page(page: Any, base_url: str) -> None:
+    _search(page, base_url, "de", "Gradientenakkumulation")
+    page.press("#search-input", "Enter")
+    page.wait_for_url(f"{base_url}de/gradient-accumulation-memory/")
