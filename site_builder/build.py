@@ -5,7 +5,7 @@ from __future__ import annotations
 import gettext
 import io
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +32,7 @@ from .search import index_site
 from .seo import write_robots, write_sitemap
 from .writer import Content, collect, write_site
 
-__all__ = ["PROJECT", "BuildConfig", "BuildSummary", "build"]
+__all__ = ["PROJECT", "Assembly", "BuildConfig", "BuildSummary", "assemble", "build"]
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -49,6 +49,7 @@ class BuildConfig:
     runtime_url: str | None = None
     strict: bool = False
     search: bool = True
+    live_reload: bool = False
     project: Path = PROJECT
     calculators: Sequence[Calculator] = CALCULATORS
     templates: Path = TEMPLATES
@@ -63,11 +64,40 @@ class BuildSummary:
     files: int
     seconds: float
     warnings: tuple[str, ...] = ()
+    locales: int = len(LOCALES)
 
 
-def build(config: BuildConfig) -> BuildSummary:
+Progress = Callable[[int, int], None]
+"""Called with (pages rendered, pages planned) while a build renders."""
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """A site assembled in memory: every output file, ready to write."""
+
+    files: dict[str, Content]
+    pages: int
+    warnings: tuple[str, ...]
+
+
+def build(config: BuildConfig, progress: Progress | None = None) -> BuildSummary:
     """Build the whole site into `config.out`."""
     started = time.perf_counter()
+    assembly = assemble(config, progress=progress)
+    # Write, all at once, replacing the previous output only when everything succeeded.
+    write_site(assembly.files, config.out, finish=index_site if config.search else None)
+    return BuildSummary(
+        pages=assembly.pages,
+        files=len(assembly.files),
+        seconds=time.perf_counter() - started,
+        warnings=assembly.warnings,
+    )
+
+
+def assemble(
+    config: BuildConfig, locales: Collection[Locale] | None = None, progress: Progress | None = None
+) -> Assembly:
+    """Read, plan and render the site (only the pages of `locales`, if given) without touching the output."""
     # 1. Read: the site's identity and every catalog (strictly, if asked).
     site_config = read_site_config(config.project / "site.toml", config.base_url)
     catalogs, problems = read_catalogs(config.project)
@@ -81,7 +111,7 @@ def build(config: BuildConfig) -> BuildSummary:
     runtime_files = [path for path in app_files if "/pyodide/" in path]
     assets = asset_urls({path: content for path, content in app_files.items() if path not in runtime_files})
     app_files["sw.js"] = service_worker(sorted([*assets.values(), *runtime_files]))
-    # 3. Plan and render every page.
+    # 3. Plan and render the pages.
     site = SiteContext(
         config=site_config,
         runtime_url=config.runtime_url or runtime_path(config.project),
@@ -89,20 +119,22 @@ def build(config: BuildConfig) -> BuildSummary:
         calculators=tuple(config.calculators),
         resources=resources,
         assets=assets,
+        live_reload=config.live_reload,
     )
     pages = plan_pages(config.calculators, LOCALES)
-    rendered = ((page.path, render_page(page, site).encode()) for page in pages)
+    wanted = [page for page in pages if locales is None or page.locale in locales]
+    rendered = []
+    for done, page in enumerate(wanted, start=1):
+        rendered.append((page.path, render_page(page, site).encode()))
+        if progress is not None:
+            progress(done, len(wanted))
     seo = [
         ("sitemap.xml", write_sitemap(pages, LOCALES, site_config.base_url)),
         ("robots.txt", write_robots(site_config.base_url)),
     ]
-    # 4. Write, all at once, replacing the previous output only when everything succeeded.
-    files = collect(app_files.items(), rendered, seo)
-    write_site(files, config.out, finish=index_site if config.search else None)
-    return BuildSummary(
-        pages=len(pages),
-        files=len(files),
-        seconds=time.perf_counter() - started,
+    return Assembly(
+        files=collect(app_files.items(), rendered, seo),
+        pages=len(wanted),
         warnings=tuple(f"{problem} (English shown instead)" for problem in problems),
     )
 
@@ -128,6 +160,8 @@ def collect_app_files(
     for locale, mo in catalogs.items():
         files[f"_app/locales/{locale.folder}.mo"] = mo
         files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
+    if config.live_reload:
+        files["_app/reload.js"] = Path(__file__).with_name("live_reload.js")
     if config.runtime_url is None:
         runtime = runtime_path(config.project)
         files.update((f"{runtime}{name}", path) for name, path in runtime_sources(config.project).items())

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import BuildError
+from .report import Reporter
 
 __all__ = ["main"]
 
@@ -17,37 +18,28 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command named in `argv`; return the exit status."""
-    args = _parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(arguments)
+    reporter = Reporter(level=0 if args.quiet else 2 if args.verbose else 1)
     try:
         # The calculators are imported here, so a module that fails to import is reported like any build error.
         from .build import BuildConfig, build
-        from .server import make_server
+        from .devserver import serve
 
         config = BuildConfig(
             out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict
         )
-        summary = build(config)
+        if args.command == "serve":
+            serve(config, args.port, reporter, arguments)
+            return 0
+        summary = build(config, progress=reporter.progress)
     except BuildError as error:
-        print(f"build failed: {error}", file=sys.stderr)
+        reporter.error(f"build failed: {error}")
         return 1
     except Exception as error:
-        print(f"build failed: {_locate(error)}", file=sys.stderr)
+        reporter.error(f"build failed: {_locate(error)}")
         return 1
-    for warning in summary.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    print(
-        f"built {summary.pages} pages ({summary.files} files) into {config.out} in {summary.seconds:.2f} s"
-        f" with {len(summary.warnings)} warnings"
-    )
-    if args.command == "serve":
-        server = make_server(config.out, port=args.port)
-        print(f"serving on http://localhost:{args.port}/ (Ctrl+C to stop)")
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.server_close()
+    reporter.summary(summary, config)
     return 0
 
 
@@ -65,7 +57,10 @@ def _locate(error: Exception) -> str:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m site_builder", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, help_text in (("build", "build the site"), ("serve", "build the site and serve it locally")):
+    for name, help_text in (
+        ("build", "build the site"),
+        ("serve", "build, serve on localhost, rebuild on every change and reload open pages"),
+    ):
         command = commands.add_parser(name, help=help_text)
         command.add_argument("--out", default=str(PROJECT / "dist"), help="output folder (default: dist/)")
         command.add_argument(
@@ -77,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--strict", action="store_true", help="fail on any untranslated, fuzzy or broken message (CI uses this)"
         )
+        loudness = command.add_mutually_exclusive_group()
+        loudness.add_argument("--quiet", action="store_true", help="print errors only")
+        loudness.add_argument("--verbose", action="store_true", help="print more detail")
         if name == "serve":
             command.add_argument("--port", type=int, default=8000, help="port to serve on (default: 8000)")
     return parser

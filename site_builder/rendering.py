@@ -48,6 +48,7 @@ class SiteContext:
     calculators: Sequence[Calculator]
     resources: Mapping[Locale, LocaleResources]
     assets: Mapping[str, str]
+    live_reload: bool = False
 
 
 def render_page(page: Page, site: SiteContext) -> str:
@@ -62,6 +63,7 @@ def render_page(page: Page, site: SiteContext) -> str:
         "base_url": site.config.base_url,
         "locales": site.locales,
         "assets": site.assets,
+        "live_reload": site.live_reload,
         "calculator_count": len(site.calculators),
         "categories": _categories(site.calculators),
         **(_calculator_variables(page.calculator, root, site, resources) if page.calculator else {}),

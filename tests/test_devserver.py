@@ -1,0 +1,94 @@
+"""The dev server: serves the site, rebuilds what an edit touches, and reloads the open page."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder.build import PROJECT
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for(log: Path, pattern: str, timeout: float = 60) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = log.read_text(encoding="utf-8")
+        if re.search(pattern, text):
+            return text
+        time.sleep(0.2)
+    raise AssertionError(f"{pattern!r} not in:\n{log.read_text(encoding='utf-8')}")
+
+
+@pytest.fixture
+def dev_site(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
+    """A copy of the project served by `python -m site_builder serve`, so edits touch only the copy."""
+    project = tmp_path / "project"
+    for name in ("calculators", "site_builder", "locales"):
+        shutil.copytree(PROJECT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(PROJECT / "site.toml", project / "site.toml")
+    (project / "node_modules").symlink_to(PROJECT / "node_modules")
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with log.open("w", encoding="utf-8") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-u", "-m", "site_builder", "serve", "--port", str(port), "--out", str(project / "dist")],
+            cwd=project, stdout=output, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        _wait_for(log, r"serving on http://localhost:\d+/")
+        yield project, f"http://127.0.0.1:{port}/", log
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_catalog_edit_rebuilds_one_locale_and_reloads(page: Any, dev_site: tuple[Path, str, Path]) -> None:
+    project, url, log = dev_site
+    assert re.search(r"built \d+ pages in 10 locales \(\d+ files\) into .* in [\d.]+ s, 0 warnings", log.read_text())
+    page.goto(f"{url}de/llm-training-vram/")
+    assert page.text_content("#results-heading") == "Ergebnisse"
+    catalog = project / "locales" / "de" / "LC_MESSAGES" / "messages.po"
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace('msgstr "Ergebnisse"', 'msgstr "Resultate"'), "utf-8"
+    )
+    page.wait_for_function("() => document.querySelector('#results-heading')?.textContent === 'Resultate'")
+    assert re.search(r"rebuilt \d+ pages \(de\); \d+ files changed", _wait_for(log, r"\(de\)"))
+
+
+def test_template_edit_rebuilds_every_locale(page: Any, dev_site: tuple[Path, str, Path]) -> None:
+    project, url, log = dev_site
+    page.goto(f"{url}fr/")
+    template = project / "site_builder" / "templates" / "home.html"
+    text = template.read_text(encoding="utf-8").replace('<p class="summary">', '<p class="summary" data-edited>', 1)
+    template.write_text(text, encoding="utf-8")
+    page.wait_for_selector("[data-edited]", timeout=30_000)
+    assert "(every locale)" in _wait_for(log, r"rebuilt \d+ pages \(every locale\)")
+
+
+def test_quiet_and_verbose(tmp_path: Path) -> None:
+    def run(*flags: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "site_builder", "build", "--out", str(tmp_path / "dist"), *flags],
+            cwd=PROJECT, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+
+    assert run("--quiet").stdout == ""
+    normal = run().stdout
+    assert re.fullmatch(r"built \d+ pages in 10 locales \(\d+ files\) into .+ in [\d.]+ s, 0 warnings\n", normal)
+    assert "strict: True" in run("--verbose", "--strict").stdout
