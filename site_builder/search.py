@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -21,3 +22,6 @@ def index_site(site: Path) -> None:
     )
     if run.returncode != 0:
         raise BuildError(site, None, f"search indexing failed: {(run.stderr or run.stdout).strip()}")
+    # Pagefind writes its language table in hash-map order; sort it so two builds are byte-identical.
+    entry = site / "pagefind" / "pagefind-entry.json"
+    entry.write_text(json.dumps(json.loads(entry.read_text(encoding="utf-8")), sort_keys=True), encoding="utf-8")

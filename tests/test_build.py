@@ -59,7 +59,7 @@ def test_seed_numbers_are_on_the_pages(site: Path) -> None:
 
 def test_pages_are_translated(site: Path) -> None:
     html = (site / "zh-tw" / "gradient-accumulation-memory" / "index.html").read_text(encoding="utf-8")
-    assert "<h1>梯度累積記憶體計算機</h1>" in html
+    assert "<h1 data-pagefind-body>梯度累積記憶體計算機</h1>" in html
     assert 'id="input-micro_batch"' in html and "微批次大小</label>" in html
     text = result_text(html)
     assert "樣本" in text["data-unit=effective_batch"]
