@@ -4,6 +4,7 @@ Stdlib only, no I/O, no module state: the same code runs in CPython and, in the
 browser, in Pyodide. See README.md in this folder for the rules.
 """
 
+from .api import InvalidInputError, compute, describe, list_calculators, validate
 from .evaluation import Evaluation, Problem, evaluate
 from .numbers import PLAIN, NumberFacts, format_number, parse_number
 from .registry import CALCULATORS, CATEGORIES, Category, find
@@ -19,6 +20,7 @@ __all__ = [
     "Choice",
     "Evaluation",
     "InputSpec",
+    "InvalidInputError",
     "Kind",
     "LocaleKit",
     "Message",
@@ -27,9 +29,13 @@ __all__ = [
     "PluralMessage",
     "Problem",
     "Report",
+    "compute",
+    "describe",
     "evaluate",
     "find",
     "format_number",
+    "list_calculators",
     "make_report",
     "parse_number",
+    "validate",
 ]

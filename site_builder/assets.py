@@ -39,7 +39,8 @@ def bundle_calculators() -> bytes:
     """Zip the calculators package for the browser, byte-identical from build to build."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        for source in sorted(CORE.glob("*.py")):
+        # __main__.py is the command line, which the browser never runs.
+        for source in sorted(path for path in CORE.glob("*.py") if path.name != "__main__.py"):
             info = zipfile.ZipInfo(f"calculators/{source.name}", date_time=_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -8,6 +8,7 @@ build (CI's) fails on the first one and names them all.
 
 from __future__ import annotations
 
+import importlib.resources
 import io
 import re
 from dataclasses import dataclass
@@ -39,8 +40,12 @@ class CatalogProblem:
 
 
 def catalog_path(root: Path, locale: Locale) -> Path:
-    """Return where the `.po` file of `locale` lives."""
-    return root / "locales" / locale.catalog / "LC_MESSAGES" / "messages.po"
+    """Return where the `.po` file of `locale` lives: under `root`/locales in a checkout, else in the package."""
+    folder = root / "locales"
+    if not folder.is_dir():
+        # An installed copy carries the catalogs as package data (see pyproject.toml).
+        folder = Path(str(importlib.resources.files("site_builder") / "catalog_files"))
+    return folder / locale.catalog / "LC_MESSAGES" / "messages.po"
 
 
 def read_catalog(path: Path, locale: Locale, *, source: bool) -> tuple[bytes, tuple[CatalogProblem, ...]]:

@@ -1,0 +1,105 @@
+"""Reading raw inputs, checking them against their specs, and running a calculator.
+
+`evaluate` never raises on what a user typed: every problem comes back as a
+`Problem` naming the input and a machine-readable code, and the words for it
+are chosen at the edge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .numbers import PLAIN, NumberFacts, parse_number
+from .spec import Calculator, InputSpec, Kind
+
+__all__ = ["LARGEST_RESULT", "Evaluation", "Problem", "evaluate"]
+
+LARGEST_RESULT = 1e15
+"""Results above this magnitude are reported as out of range rather than shown."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why one input (or, with `name` "", the whole calculation) cannot be used.
+
+    Codes: required, not_a_number, not_whole, too_small, too_large,
+    unknown_choice, out_of_range. `limit` is the bound a too_small or
+    too_large value broke; `exclusive` says whether the bound itself is allowed.
+    """
+
+    name: str
+    code: str
+    limit: Decimal | None = None
+    exclusive: bool = False
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The inputs as read, the results, and any problems that stopped them."""
+
+    values: Mapping[str, float] = field(default_factory=dict)
+    results: Mapping[str, float] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Whether the results can be shown."""
+        return not self.problems
+
+
+def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFacts = PLAIN) -> Evaluation:
+    """Read every input of `calculator` from `raw`, check it, and compute.
+
+    Text is read with the locale's `facts`; numbers are taken as they are.
+    Keys that name no input are ignored.
+    """
+    values: dict[str, float] = {}
+    problems: list[Problem] = []
+    for spec in calculator.inputs:
+        value = _read(spec, raw.get(spec.name), facts)
+        if isinstance(value, Problem):
+            problems.append(value)
+        else:
+            values[spec.name] = value
+    if problems:
+        return Evaluation(values=values, problems=tuple(problems))
+    results = dict(calculator.compute(values))
+    if not all(math.isfinite(v) and abs(v) <= LARGEST_RESULT for v in results.values()):
+        return Evaluation(values=values, problems=(Problem("", "out_of_range"),))
+    return Evaluation(values=values, results=results)
+
+
+def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
+    number = _to_decimal(raw, facts)
+    if isinstance(number, Problem):
+        return Problem(spec.name, number.code)
+    if spec.kind is Kind.CHOICE:
+        chosen = next((c.value for c in spec.choices if Decimal(c.value) == number), None)
+        return float(chosen) if chosen is not None else Problem(spec.name, "unknown_choice")
+    if spec.kind is Kind.INTEGER and number != number.to_integral_value():
+        return Problem(spec.name, "not_whole")
+    if spec.minimum is not None and (number < spec.minimum or (spec.minimum_exclusive and number == spec.minimum)):
+        return Problem(spec.name, "too_small", spec.minimum, spec.minimum_exclusive)
+    if spec.maximum is not None and number > spec.maximum:
+        return Problem(spec.name, "too_large", spec.maximum)
+    return float(number)
+
+
+def _to_decimal(raw: object, facts: NumberFacts) -> Decimal | Problem:
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return Problem("", "required")
+    if isinstance(raw, bool):
+        return Problem("", "not_a_number")
+    if isinstance(raw, int | Decimal):
+        number = Decimal(raw)
+    elif isinstance(raw, float):
+        number = Decimal(repr(raw)) if math.isfinite(raw) else Decimal("NaN")
+    elif isinstance(raw, str):
+        parsed = parse_number(raw, facts)
+        number = parsed if parsed is not None else Decimal("NaN")
+    else:
+        return Problem("", "not_a_number")
+    return number if number.is_finite() else Problem("", "not_a_number")

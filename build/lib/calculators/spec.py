@@ -1,0 +1,134 @@
+"""The vocabulary a calculator is declared in: messages, inputs, outputs, the calculator.
+
+Everything here is plain frozen data. Labels are `Message` values marked for
+extraction with `N_`/`NP_` and translated at the edge (see `report.py`), so the
+core never holds prose in any particular language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+__all__ = [
+    "NP_",
+    "N_",
+    "Calculator",
+    "Choice",
+    "Compute",
+    "InputSpec",
+    "Kind",
+    "Message",
+    "OutputSpec",
+    "PluralMessage",
+]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A translatable text, with the gettext context it is looked up in."""
+
+    context: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PluralMessage:
+    """A translatable text with plural forms, chosen by the value named `count`."""
+
+    context: str
+    singular: str
+    plural: str
+    count: str
+
+
+def N_(context: str, text: str) -> Message:  # noqa: N802 - the gettext convention
+    """Mark `text` for extraction; it is translated where it is shown."""
+    return Message(context, text)
+
+
+def NP_(context: str, singular: str, plural: str, *, count: str) -> PluralMessage:  # noqa: N802
+    """Mark a plural text for extraction; `count` names the value that picks the form."""
+    return PluralMessage(context, singular, plural, count)
+
+
+class Kind(StrEnum):
+    """How an input's text is read."""
+
+    INTEGER = "integer"
+    DECIMAL = "decimal"
+    CHOICE = "choice"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a choice input; `value` is the number submitted for it."""
+
+    value: str
+    label: Message
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """One input: its public name, how it is read, its bounds and its words."""
+
+    name: str
+    kind: Kind
+    group: Message
+    label: Message
+    help: Message
+    default: str
+    unit: Message | None = None
+    minimum: Decimal | None = None
+    minimum_exclusive: bool = False
+    maximum: Decimal | None = None
+    choices: tuple[Choice, ...] = ()
+    fraction_digits: int = 6
+
+    def choice_label(self, value: str) -> Message | None:
+        """Return the label of the choice submitted as `value`, if there is one."""
+        return next((c.label for c in self.choices if c.value == value), None)
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    """One result: its public name, its unit, and the sentence that explains it."""
+
+    name: str
+    label: Message
+    sentence: Message | PluralMessage
+    unit: Message | PluralMessage | None = None
+    fraction_digits: int = 2
+
+
+Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: what it is called, what it reads, what it returns, and how.
+
+    `formulas` are LaTeX, shown beside the results and in the printed report;
+    `updated` is the ISO date its content last changed; `related` lists slugs.
+    """
+
+    slug: str
+    category: str
+    title: Message
+    summary: Message
+    inputs: tuple[InputSpec, ...]
+    outputs: tuple[OutputSpec, ...]
+    compute: Compute
+    updated: str
+    formulas: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+
+    def input(self, name: str) -> InputSpec:
+        """Return the input called `name`."""
+        return next(spec for spec in self.inputs if spec.name == name)
+
+    def defaults(self) -> dict[str, str]:
+        """Return every input's default, as the text a form would hold."""
+        return {spec.name: spec.default for spec in self.inputs}

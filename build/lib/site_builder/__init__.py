@@ -1,0 +1,1 @@
+"""The static-site build: calculators × locales → pages, assets and the browser runtime."""

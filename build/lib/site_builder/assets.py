@@ -1,0 +1,103 @@
+"""The files beside the pages: styles, scripts, the calculators bundle, catalogs and the runtime."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import calculators
+from calculators import Calculator
+from calculators.report import Translations
+
+from .errors import BuildError
+from .locales import Locale
+
+__all__ = [
+    "RUNTIME_FILES",
+    "STATIC",
+    "asset_urls",
+    "bundle_calculators",
+    "embed_loader",
+    "runtime_path",
+    "runtime_sources",
+    "service_worker",
+    "versioned",
+]
+
+STATIC = Path(__file__).parent / "static"
+CORE = Path(calculators.__file__).parent
+# The core of the Pyodide npm package: loader, WebAssembly and standard library. Nothing else ships.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def bundle_calculators() -> bytes:
+    """Zip the calculators package for the browser, byte-identical from build to build."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+        # __main__.py is the command line, which the browser never runs.
+        for source in sorted(path for path in CORE.glob("*.py") if path.name != "__main__.py"):
+            info = zipfile.ZipInfo(f"calculators/{source.name}", date_time=_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            bundle.writestr(info, source.read_bytes())
+    return buffer.getvalue()
+
+
+def embed_loader(translations: Mapping[Locale, Translations], calculators: Sequence[Calculator]) -> bytes:
+    """Write embed.js: the loader script, with the locales, calculators and inputs it may embed."""
+    catalogue = {
+        "locales": {locale.tag.lower(): locale.folder for locale in translations},
+        "inputs": {calculator.slug: [spec.name for spec in calculator.inputs] for calculator in calculators},
+        "titles": {
+            calculator.slug: {
+                locale.folder: catalog.pgettext(calculator.title.context, calculator.title.text)
+                for locale, catalog in translations.items()
+            }
+            for calculator in calculators
+        },
+    }
+    source = (Path(__file__).parent / "embed_loader.js").read_text(encoding="utf-8")
+    data = json.dumps(catalogue, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
+    return source.replace("/*CATALOGUE*/ null", data).encode()
+
+
+def service_worker(precache: list[str]) -> bytes:
+    """Write sw.js: the offline cache, named after everything it stores so each build gets its own."""
+    digest = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:16]
+    source = (Path(__file__).parent / "service_worker.js").read_text(encoding="utf-8")
+    source = source.replace('/*CACHE*/ ""', json.dumps(f"ai-calculators-{digest}"))
+    return source.replace("/*PRECACHE*/ []", json.dumps(precache, indent=2)).encode()
+
+
+def runtime_sources(project: Path) -> dict[str, Path]:
+    """Return the Pyodide files to self-host, from the pinned npm package."""
+    package = project / "node_modules" / "pyodide"
+    missing = [name for name in RUNTIME_FILES if not (package / name).is_file()]
+    if missing:
+        raise BuildError(package, None, f"Pyodide runtime missing ({', '.join(missing)}); run `npm ci` first")
+    return {name: package / name for name in RUNTIME_FILES}
+
+
+def runtime_path(project: Path) -> str:
+    """Return where the self-hosted runtime goes: a folder named after its version, so its URLs never change meaning."""
+    manifest = project / "node_modules" / "pyodide" / "package.json"
+    if not manifest.is_file():
+        raise BuildError(manifest, None, "Pyodide runtime missing; run `npm ci` first")
+    version = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+    return f"_app/pyodide/{version}/"
+
+
+def versioned(name: str, content: bytes | Path) -> str:
+    """Return `name` with a query string that changes whenever `content` does, for cache busting."""
+    data = content.read_bytes() if isinstance(content, Path) else content
+    return f"{name}?v={hashlib.sha256(data).hexdigest()[:12]}"
+
+
+def asset_urls(files: Mapping[str, bytes | Path]) -> dict[str, str]:
+    """Map each `_app/` file name to its versioned URL relative to the site root."""
+    return {path.removeprefix("_app/"): versioned(path, content) for path, content in files.items()}

@@ -1,0 +1,176 @@
+"""The build, as one recipe: read, plan, render, write."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import time
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from calculators import CALCULATORS, Calculator
+from calculators.live import load_kit
+
+from .assets import (
+    STATIC,
+    asset_urls,
+    bundle_calculators,
+    embed_loader,
+    runtime_path,
+    runtime_sources,
+    service_worker,
+)
+from .catalogs import CatalogProblem, catalog_path, read_catalog
+from .config import read_site_config
+from .environment import TEMPLATES, MemoryBytecodeCache, make_environment
+from .errors import BuildError
+from .locales import LOCALES, Locale, number_facts_json
+from .pages import plan_pages
+from .rendering import LocaleResources, SiteContext, render_page
+from .search import index_site
+from .seo import write_robots, write_sitemap
+from .writer import Content, collect, write_site
+
+__all__ = ["PROJECT", "Assembly", "BuildConfig", "BuildSummary", "assemble", "build"]
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    """What a build is asked for: where to write, the public address (default: site.toml's), the runtime.
+
+    `calculators` and `templates` default to the project's own; the benchmark swaps in a synthetic site.
+    """
+
+    out: Path = PROJECT / "dist"
+    base_url: str | None = None
+    runtime_url: str | None = None
+    strict: bool = False
+    search: bool = True
+    live_reload: bool = False
+    project: Path = PROJECT
+    calculators: Sequence[Calculator] = CALCULATORS
+    templates: Path = TEMPLATES
+    bytecode_cache: MemoryBytecodeCache = field(default_factory=MemoryBytecodeCache, compare=False)
+
+
+@dataclass(frozen=True)
+class BuildSummary:
+    """What a build produced."""
+
+    pages: int
+    files: int
+    seconds: float
+    warnings: tuple[str, ...] = ()
+    locales: int = len(LOCALES)
+
+
+Progress = Callable[[int, int], None]
+"""Called with (pages rendered, pages planned) while a build renders."""
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """A site assembled in memory: every output file, ready to write."""
+
+    files: dict[str, Content]
+    pages: int
+    warnings: tuple[str, ...]
+
+
+def build(config: BuildConfig, progress: Progress | None = None) -> BuildSummary:
+    """Build the whole site into `config.out`."""
+    started = time.perf_counter()
+    assembly = assemble(config, progress=progress)
+    # Write, all at once, replacing the previous output only when everything succeeded.
+    write_site(assembly.files, config.out, finish=index_site if config.search else None)
+    return BuildSummary(
+        pages=assembly.pages,
+        files=len(assembly.files),
+        seconds=time.perf_counter() - started,
+        warnings=assembly.warnings,
+    )
+
+
+def assemble(
+    config: BuildConfig, locales: Collection[Locale] | None = None, progress: Progress | None = None
+) -> Assembly:
+    """Read, plan and render the site (only the pages of `locales`, if given) without touching the output."""
+    # 1. Read: the site's identity and every catalog (strictly, if asked).
+    site_config = read_site_config(config.project / "site.toml", config.base_url)
+    catalogs, problems = read_catalogs(config.project)
+    if problems and config.strict:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise BuildError(first.path, first.line, f"{first.reason}: {first.message!r}{more}")
+    resources = {locale: load_resources(locale, mo, config) for locale, mo in catalogs.items()}
+    # 2. Collect the files beside the pages, and the versioned URLs pages use for them.
+    app_files = collect_app_files(catalogs, resources, config)
+    runtime_files = [path for path in app_files if "/pyodide/" in path]
+    assets = asset_urls({path: content for path, content in app_files.items() if path not in runtime_files})
+    app_files["sw.js"] = service_worker(sorted([*assets.values(), *runtime_files]))
+    # 3. Plan and render the pages.
+    site = SiteContext(
+        config=site_config,
+        runtime_url=config.runtime_url or runtime_path(config.project),
+        locales=LOCALES,
+        calculators=tuple(config.calculators),
+        resources=resources,
+        assets=assets,
+        live_reload=config.live_reload,
+    )
+    pages = plan_pages(config.calculators, LOCALES)
+    wanted = [page for page in pages if locales is None or page.locale in locales]
+    rendered = []
+    for done, page in enumerate(wanted, start=1):
+        rendered.append((page.path, render_page(page, site).encode()))
+        if progress is not None:
+            progress(done, len(wanted))
+    seo = [
+        ("sitemap.xml", write_sitemap(pages, LOCALES, site_config.base_url)),
+        ("robots.txt", write_robots(site_config.base_url)),
+    ]
+    return Assembly(
+        files=collect(app_files.items(), rendered, seo),
+        pages=len(wanted),
+        warnings=tuple(f"{problem} (English shown instead)" for problem in problems),
+    )
+
+
+def read_catalogs(project: Path) -> tuple[dict[Locale, bytes], tuple[CatalogProblem, ...]]:
+    """Compile every locale's catalog to `.mo` bytes, collecting the messages that fall back to English."""
+    catalogs: dict[Locale, bytes] = {}
+    problems: list[CatalogProblem] = []
+    for locale in LOCALES:
+        catalogs[locale], found = read_catalog(catalog_path(project, locale), locale, source=locale == LOCALES[0])
+        problems.extend(found)
+    return catalogs, tuple(problems)
+
+
+def collect_app_files(
+    catalogs: dict[Locale, bytes], resources: dict[Locale, LocaleResources], config: BuildConfig
+) -> dict[str, Content]:
+    """Gather everything under `_app/`: static files, the embed loader, the bundle, catalogs, facts, runtime."""
+    files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
+    translations = {locale: r.kit.translations for locale, r in resources.items()}
+    files["_app/embed.js"] = embed_loader(translations, config.calculators)
+    files["_app/calculators.zip"] = bundle_calculators()
+    for locale, mo in catalogs.items():
+        files[f"_app/locales/{locale.folder}.mo"] = mo
+        files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
+    if config.live_reload:
+        files["_app/reload.js"] = Path(__file__).with_name("live_reload.js")
+    if config.runtime_url is None:
+        runtime = runtime_path(config.project)
+        files.update((f"{runtime}{name}", path) for name, path in runtime_sources(config.project).items())
+    return files
+
+
+def load_resources(locale: Locale, mo: bytes, config: BuildConfig) -> LocaleResources:
+    """Load a locale's catalog once, through the same function the browser worker uses."""
+    kit = load_kit(mo, number_facts_json(locale))
+    translations = gettext.GNUTranslations(io.BytesIO(mo))
+    environment = make_environment(locale, translations, kit.numbers, config.templates, config.bytecode_cache)
+    return LocaleResources(environment=environment, kit=kit)

@@ -1,0 +1,128 @@
+"""Reading the gettext catalogs under locales/, checking them, and compiling them in memory.
+
+A translation that is missing, fuzzy, or whose placeholders differ from its
+source is a `CatalogProblem`. The default build leaves such a message out of
+the compiled catalog, so the page falls back to English, and warns; the strict
+build (CI's) fails on the first one and names them all.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+
+from .errors import BuildError
+from .locales import Locale
+
+__all__ = ["CatalogProblem", "catalog_path", "placeholder_problem", "read_catalog"]
+
+PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}|%\([A-Za-z_]+\)[sd]")
+
+
+@dataclass(frozen=True)
+class CatalogProblem:
+    """A message a catalog does not translate usably."""
+
+    path: Path
+    line: int
+    message: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.reason}: {self.message!r}"
+
+
+def catalog_path(root: Path, locale: Locale) -> Path:
+    """Return where the `.po` file of `locale` lives: under `root`/locales in a checkout, else in the package."""
+    folder = root / "locales"
+    if not folder.is_dir():
+        # An installed copy carries the catalogs as package data (see pyproject.toml).
+        folder = Path(str(importlib.resources.files("site_builder") / "catalog_files"))
+    return folder / locale.catalog / "LC_MESSAGES" / "messages.po"
+
+
+def read_catalog(path: Path, locale: Locale, *, source: bool) -> tuple[bytes, tuple[CatalogProblem, ...]]:
+    """Compile the `.po` file at `path` to `.mo` bytes, leaving out unusable translations.
+
+    The source locale's catalog is allowed to be empty (its messages are the source).
+    A malformed file raises a BuildError with its line.
+    """
+    if not path.is_file():
+        raise BuildError(path, None, f"no catalog for locale {locale.tag}")
+    _check_syntax(path)
+    try:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=locale.catalog, abort_invalid=True)
+    except PoFileError as error:
+        raise BuildError(path, _line_of(error), str(error)) from error
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BuildError(path, None, str(error)) from error
+    problems: list[CatalogProblem] = []
+    for message in catalog:
+        if not message.id or source:
+            continue
+        reason = _problem(message)
+        if reason:
+            problems.append(CatalogProblem(path, message.lineno or 0, _texts(message.id)[0], reason))
+            message.string = ("",) * len(message.string) if isinstance(message.string, tuple) else ""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue(), tuple(problems)
+
+
+def _texts(value: object) -> tuple[str, ...]:
+    """Return a message's id or string as a tuple of texts, plural or not."""
+    items = value if isinstance(value, tuple | list) else (value,)
+    return tuple(str(item or "") for item in items)
+
+
+def _problem(message: Message) -> str | None:
+    translations = _texts(message.string)
+    if message.fuzzy:
+        return "fuzzy"
+    if not all(translations):
+        return "untranslated"
+    return placeholder_problem(_texts(message.id), translations)
+
+
+def placeholder_problem(sources: tuple[str, ...], translations: tuple[str, ...]) -> str | None:
+    """Say how a translation's placeholders differ from its source's, or return None.
+
+    Plural forms other than the last may drop the count (Arabic's "one" and "two"
+    say it in words); none may add a placeholder, and the last form keeps them all.
+    """
+    expected = set(PLACEHOLDER.findall(sources[-1]))
+    for index, translation in enumerate(translations):
+        found = set(PLACEHOLDER.findall(translation))
+        complete = len(translations) == 1 or index == len(translations) - 1
+        if found - expected or (complete and found != expected):
+            return f"placeholders differ: {sorted(found)} instead of {sorted(expected)}"
+    return None
+
+
+_LITERAL = r'"(?:[^"\\]|\\.)*"'
+_LINE = re.compile(rf"(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{_LITERAL}\s*")
+
+
+def _check_syntax(path: Path) -> None:
+    """Reject what Babel's lenient reader would accept silently: a line that is neither comment nor keyword string."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        raise BuildError(path, None, f"not UTF-8: {error}") from error
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if text and not text.startswith("#") and not _LINE.fullmatch(text):
+            raise BuildError(path, number, f"malformed line: {text[:60]}")
+
+
+def _line_of(error: PoFileError) -> int | None:
+    match = re.search(r"line (\d+)|on (\d+)", str(error))
+    return int(next(g for g in match.groups() if g)) if match else None

@@ -1,0 +1,80 @@
+"""The command line: `build` the site, or build and `serve` it on localhost."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from .errors import BuildError
+from .report import Reporter
+
+__all__ = ["main"]
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command named in `argv`; return the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(arguments)
+    reporter = Reporter(level=0 if args.quiet else 2 if args.verbose else 1)
+    try:
+        # The calculators are imported here, so a module that fails to import is reported like any build error.
+        from .build import BuildConfig, build
+        from .devserver import serve
+
+        config = BuildConfig(
+            out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict
+        )
+        if args.command == "serve":
+            serve(config, args.port, reporter, arguments)
+            return 0
+        summary = build(config, progress=reporter.progress)
+    except BuildError as error:
+        reporter.error(f"build failed: {error}")
+        return 1
+    except Exception as error:
+        reporter.error(f"build failed: {_locate(error)}")
+        return 1
+    reporter.summary(summary, config)
+    return 0
+
+
+def _locate(error: Exception) -> str:
+    """Name the project file and line where `error` arose, and its cause."""
+    cause = f"{type(error).__name__}: {error}"
+    if isinstance(error, SyntaxError) and error.filename:
+        return f"{error.filename}:{error.lineno}: {type(error).__name__}: {error.msg}"
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.startswith(str(PROJECT))]
+    if frames:
+        return f"{frames[-1].filename}:{frames[-1].lineno}: {cause}"
+    return cause
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m site_builder", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, help_text in (
+        ("build", "build the site"),
+        ("serve", "build, serve on localhost, rebuild on every change and reload open pages"),
+    ):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("--out", default=str(PROJECT / "dist"), help="output folder (default: dist/)")
+        command.add_argument(
+            "--base-url", default=None, help="the site's public address (default: base_url in site.toml)"
+        )
+        command.add_argument(
+            "--runtime-url", default=None, help="load Pyodide from this URL instead of the self-hosted copy"
+        )
+        command.add_argument(
+            "--strict", action="store_true", help="fail on any untranslated, fuzzy or broken message (CI uses this)"
+        )
+        loudness = command.add_mutually_exclusive_group()
+        loudness.add_argument("--quiet", action="store_true", help="print errors only")
+        loudness.add_argument("--verbose", action="store_true", help="print more detail")
+        if name == "serve":
+            command.add_argument("--port", type=int, default=8000, help="port to serve on (default: 8000)")
+    return parser

@@ -1,0 +1,45 @@
+// embed.js: puts a calculator where this script tag stands.
+//   <script src="https://…/_app/embed.js" data-calculator="llm-training-vram" data-lang="zh-TW"
+//           data-values="params_billion=70&bytes_per_param=12" async></script>
+// It inserts one sandboxed iframe after its own tag and touches nothing else on the host page.
+// The iframe reports its height by postMessage; only messages from the site's origin, from
+// that very iframe, with the expected shape, are believed.
+(() => {
+  "use strict";
+  const CATALOGUE = /*CATALOGUE*/ null;
+  const script = document.currentScript;
+  if (!script || !script.src) return;
+  const siteRoot = new URL("../", script.src);
+  const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const slug = script.getAttribute("data-calculator") || "";
+  const lang = (script.getAttribute("data-lang") || "en").toLowerCase();
+  if (!has(CATALOGUE.titles, slug)) return;
+  const folder = has(CATALOGUE.locales, lang) ? CATALOGUE.locales[lang] : "en";
+
+  // Only the calculator's own inputs pass, each value as plain text the page will validate.
+  const values = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(script.getAttribute("data-values") || "")) {
+    if (CATALOGUE.inputs[slug].includes(key) && value.length <= 64) values.append(key, value);
+  }
+  const frameId = `c${Math.random().toString(36).slice(2, 10)}`;
+  const src = new URL(`${folder}/embed/${slug}/`, siteRoot);
+  src.search = values.toString();
+  src.hash = new URLSearchParams({ frame: frameId, host: location.origin }).toString();
+
+  const iframe = document.createElement("iframe");
+  iframe.src = src.href;
+  iframe.title = CATALOGUE.titles[slug][folder];
+  iframe.loading = "lazy";
+  iframe.referrerPolicy = "strict-origin-when-cross-origin";
+  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox");
+  iframe.style.cssText = "display:block;width:100%;max-width:100%;height:560px;border:0;";
+  script.parentNode.insertBefore(iframe, script.nextSibling);
+
+  window.addEventListener("message", (event) => {
+    if (event.origin !== siteRoot.origin || event.source !== iframe.contentWindow) return;
+    const data = event.data;
+    if (!data || typeof data !== "object" || data.type !== "ai-calc:size" || data.frame !== frameId) return;
+    if (typeof data.height !== "number" || !Number.isFinite(data.height)) return;
+    iframe.style.height = `${Math.min(Math.max(Math.ceil(data.height), 120), 20000)}px`;
+  });
+})();

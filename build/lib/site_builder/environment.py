@@ -1,0 +1,121 @@
+"""One Jinja environment per locale: i18n extension, autoescape, the locale passed explicitly."""
+
+from __future__ import annotations
+
+import gettext
+from datetime import date
+from html.parser import HTMLParser
+from pathlib import Path
+
+import latex2mathml.converter
+from babel.dates import format_date
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2.bccache import Bucket
+from markupsafe import Markup, escape
+
+from calculators import Message, NumberFacts, format_number
+
+from .locales import Locale
+
+__all__ = ["TEMPLATES", "MemoryBytecodeCache", "faq_entries", "make_environment", "math_markup"]
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+class MemoryBytecodeCache(BytecodeCache):
+    """Compiled templates shared by the locales' environments: each template compiles once per build."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        """Fill `bucket` from the cache when its source has not changed."""
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        """Keep a compiled template."""
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+def make_environment(
+    locale: Locale,
+    translations: gettext.GNUTranslations,
+    facts: NumberFacts,
+    templates: Path = TEMPLATES,
+    bytecode_cache: BytecodeCache | None = None,
+) -> Environment:
+    """Return the environment that renders every page of `locale`."""
+    env = Environment(
+        loader=FileSystemLoader(templates),
+        bytecode_cache=bytecode_cache,
+        autoescape=True,
+        undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+
+    def translate(message: Message) -> str:
+        return translations.pgettext(message.context, message.text)
+
+    def number(value: float, fraction_digits: int = 2) -> str:
+        return format_number(value, facts, fraction_digits)
+
+    def long_date(iso: str) -> str:
+        return format_date(date.fromisoformat(iso), format="long", locale=locale.cldr)
+
+    env.globals.update(t=translate, number=number, locale=locale, faq_entries=faq_entries)
+    env.filters.update(mathml=math_markup, long_date=long_date)
+    return env
+
+
+def math_markup(latex: str) -> Markup:
+    """Render LaTeX as block MathML at build time, keeping the source as an annotation for copying."""
+    mathml = latex2mathml.converter.convert(latex, display="block")
+    head, _, rest = mathml.partition(">")
+    inner = rest.removesuffix("</math>")
+    annotation = f'<annotation encoding="application/x-tex">{escape(latex)}</annotation>'
+    return Markup(f"{head}><semantics>{inner}{annotation}</semantics></math>")
+
+
+class _FaqReader(HTMLParser):
+    """Collect (question, answer) text from `<details><summary>Q</summary>A…</details>` blocks."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.entries: list[list[str]] = []
+        self.part: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "details":
+            self.entries.append(["", ""])
+            self.part = 1
+        elif tag == "summary" and self.entries:
+            self.part = 0
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "summary":
+            self.part = 1
+        elif tag == "details":
+            self.part = None
+
+    def handle_data(self, data: str) -> None:
+        if self.part is not None and self.entries:
+            self.entries[-1][self.part] += data
+
+
+def faq_entries(html: str) -> list[dict[str, object]]:
+    """Turn a rendered FAQ block into schema.org `Question` items for its FAQPage data."""
+    reader = _FaqReader()
+    reader.feed(str(html))
+    return [
+        {
+            "@type": "Question",
+            "name": " ".join(question.split()),
+            "acceptedAnswer": {"@type": "Answer", "text": " ".join(answer.split())},
+        }
+        for question, answer in reader.entries
+    ]

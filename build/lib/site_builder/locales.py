@@ -1,0 +1,77 @@
+"""The site's locales and the CLDR facts each one hands to the browser."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+
+import babel
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
+
+from calculators import NumberFacts
+
+__all__ = ["LOCALES", "Locale", "number_facts", "number_facts_json"]
+
+
+@dataclass(frozen=True)
+class Locale:
+    """A language the site is published in.
+
+    `tag` is the BCP 47 spelling used in `lang` and `hreflang` (zh-TW);
+    `folder` the lower-case URL segment (zh-tw); `catalog` the gettext
+    directory name under locales/ (zh_TW); `cldr` Babel's identifier.
+    """
+
+    tag: str
+    name: str
+    cldr: str
+    direction: str = "ltr"
+
+    @property
+    def folder(self) -> str:
+        """Return the URL segment of the locale's pages."""
+        return self.tag.lower()
+
+    @property
+    def catalog(self) -> str:
+        """Return the gettext name of the locale's catalog folder."""
+        return self.tag.replace("-", "_")
+
+
+LOCALES: tuple[Locale, ...] = (
+    Locale(tag="en", name="English", cldr="en"),
+    Locale(tag="zh-TW", name="繁體中文", cldr="zh_Hant_TW"),
+    Locale(tag="zh-CN", name="简体中文", cldr="zh_Hans_CN"),
+    Locale(tag="ja", name="日本語", cldr="ja"),
+    Locale(tag="ko", name="한국어", cldr="ko"),
+    Locale(tag="es", name="Español", cldr="es"),
+    Locale(tag="fr", name="Français", cldr="fr"),
+    Locale(tag="de", name="Deutsch", cldr="de"),
+    Locale(tag="pt-BR", name="Português (Brasil)", cldr="pt_BR"),
+    Locale(tag="ar", name="العربية", cldr="ar", direction="rtl"),
+)
+"""The source locale first; it is also the fallback for any message a catalog lacks."""
+
+
+def number_facts(locale: Locale) -> NumberFacts:
+    """Read the decimal-pattern facts of `locale` from Babel's CLDR data, in the locale's default digits."""
+    cldr = babel.Locale.parse(locale.cldr)
+    primary, secondary = cldr.decimal_formats[None].grouping
+    system = "default"
+    # Digits, and a negative prefix that may carry direction marks: take them as Babel writes them.
+    digits = "".join(format_decimal(digit, locale=cldr, numbering_system=system) for digit in range(10))
+    minus = format_decimal(-1, locale=cldr, numbering_system=system)[: -len(digits[1])]
+    return NumberFacts(
+        decimal=get_decimal_symbol(cldr, numbering_system=system),
+        group=get_group_symbol(cldr, numbering_system=system),
+        minus=minus,
+        digits=digits,
+        primary_group=primary,
+        secondary_group=secondary,
+    )
+
+
+def number_facts_json(locale: Locale) -> str:
+    """Return the facts of `locale` as the JSON the browser worker loads."""
+    return json.dumps(dataclasses.asdict(number_facts(locale)), ensure_ascii=False, sort_keys=True)

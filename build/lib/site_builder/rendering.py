@@ -1,0 +1,134 @@
+"""Rendering: a planned page and the site's shared context in, an HTML string out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, FileSystemLoader, TemplateError, TemplateSyntaxError
+
+from calculators import (
+    CATEGORIES,
+    Calculator,
+    Category,
+    InputSpec,
+    Kind,
+    LocaleKit,
+    Message,
+    format_number,
+    make_report,
+)
+
+from .config import SiteConfig
+from .environment import TEMPLATES
+from .errors import BuildError
+from .locales import Locale
+from .pages import Page
+
+__all__ = ["LocaleResources", "SiteContext", "render_page"]
+
+
+@dataclass(frozen=True)
+class LocaleResources:
+    """What rendering one locale takes: its Jinja environment and its locale kit."""
+
+    environment: Environment
+    kit: LocaleKit
+
+
+@dataclass(frozen=True)
+class SiteContext:
+    """What every page shares: the site's identity, locales, runtime and asset URLs (relative to the root)."""
+
+    config: SiteConfig
+    runtime_url: str
+    locales: Sequence[Locale]
+    calculators: Sequence[Calculator]
+    resources: Mapping[Locale, LocaleResources]
+    assets: Mapping[str, str]
+    live_reload: bool = False
+
+
+def render_page(page: Page, site: SiteContext) -> str:
+    """Render `page`; a template failure raises a BuildError naming the template and line."""
+    resources = site.resources[page.locale]
+    # A 404 page is served at any address, so its links start from the site's path, not from its own.
+    root = urlsplit(site.config.base_url).path if page.template == "not_found.html" else page.root
+    variables = {
+        "page": page,
+        "root": root,
+        "site": site.config,
+        "base_url": site.config.base_url,
+        "locales": site.locales,
+        "assets": site.assets,
+        "live_reload": site.live_reload,
+        "calculator_count": len(site.calculators),
+        "categories": _categories(site.calculators),
+        **(_calculator_variables(page.calculator, root, site, resources) if page.calculator else {}),
+    }
+    try:
+        return resources.environment.get_template(page.template).render(variables)
+    except TemplateSyntaxError as error:
+        path = error.filename or _template_path(resources.environment, page.template)
+        raise BuildError(path, error.lineno, error.message or "") from error
+    except TemplateError as error:
+        cause = f"{type(error).__name__}: {error}"
+        path = _template_path(resources.environment, page.template)
+        raise BuildError(path, _template_line(error, path.parent), cause) from error
+
+
+def _calculator_variables(
+    calculator: Calculator, root: str, site: SiteContext, resources: LocaleResources
+) -> dict[str, object]:
+    runtime = site.runtime_url if "://" in site.runtime_url else root + site.runtime_url
+    categories = _categories(site.calculators)
+    by_slug = {c.slug: c for c in site.calculators}
+    return {
+        "calculator": calculator,
+        "category": next(c for c in CATEGORIES if c.slug == calculator.category),
+        "input_groups": _input_groups(calculator.inputs),
+        "field_values": {spec.name: _field_text(spec, resources.kit) for spec in calculator.inputs},
+        "report": make_report(calculator, calculator.defaults(), resources.kit),
+        "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
+        "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
+        "runtime_url": runtime,
+    }
+
+
+def _categories(calculators: Sequence[Calculator]) -> list[tuple[Category, list[Calculator]]]:
+    """Return each category that has calculators, with its calculators, in display order."""
+    groups = [(category, [c for c in calculators if c.category == category.slug]) for category in CATEGORIES]
+    return [(category, members) for category, members in groups if members]
+
+
+def _input_groups(inputs: Sequence[InputSpec]) -> list[tuple[Message, list[InputSpec]]]:
+    groups: dict[Message, list[InputSpec]] = {}
+    for spec in inputs:
+        groups.setdefault(spec.group, []).append(spec)
+    return list(groups.items())
+
+
+def _field_text(spec: InputSpec, kit: LocaleKit) -> str:
+    """Write a default the way a reader of the locale would type it (no grouping)."""
+    if spec.kind is Kind.CHOICE:
+        return spec.default
+    return format_number(float(spec.default), kit.numbers, spec.fraction_digits, grouping=False)
+
+
+def _template_path(environment: Environment, name: str) -> Path:
+    loader = environment.loader
+    folder = Path(loader.searchpath[0]) if isinstance(loader, FileSystemLoader) else TEMPLATES
+    return folder / name
+
+
+def _template_line(error: Exception, templates: Path) -> int | None:
+    """Find the template line of a runtime error from the traceback Jinja rewrites."""
+    traceback = error.__traceback__
+    line = None
+    while traceback is not None:
+        if traceback.tb_frame.f_code.co_filename.startswith(str(templates)):
+            line = traceback.tb_lineno
+        traceback = traceback.tb_next
+    return line

@@ -1,0 +1,97 @@
+"""A local HTTP server for the built site, with the MIME types the runtime needs and a reload channel."""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+__all__ = ["RELOAD_PATH", "ReloadHub", "make_server"]
+
+RELOAD_PATH = "/__reload"
+_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".mo": "application/octet-stream",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+class ReloadHub:
+    """Tells open pages that the site was rebuilt (a counter that waiters watch)."""
+
+    def __init__(self) -> None:
+        self._version = 0
+        self._changed = threading.Condition()
+
+    def notify(self) -> None:
+        """Announce a new build."""
+        with self._changed:
+            self._version += 1
+            self._changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> int:
+        """Return the build counter once it passes `seen`, or after `timeout` seconds."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._version != seen, timeout=timeout)
+            return self._version
+
+    @property
+    def version(self) -> int:
+        """Return the current build counter."""
+        return self._version
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **_TYPES}  # noqa: RUF012 - the stdlib's hook
+    hub: ReloadHub | None = None
+
+    def do_GET(self) -> None:
+        """Serve files, and the server-sent events of the reload channel when there is one."""
+        if self.hub is not None and self.path.endswith(RELOAD_PATH):
+            self._stream_reloads(self.hub)
+        else:
+            super().do_GET()
+
+    def _stream_reloads(self, hub: ReloadHub) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        seen = hub.version
+        while True:
+            current = hub.wait(seen, timeout=15)
+            message = b"data: reload\n\n" if current != seen else b": still here\n\n"
+            seen = current
+            try:
+                self.wfile.write(message)
+                self.wfile.flush()
+            except OSError:
+                return
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay quiet; the build already said where the site is."""
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Ignore browsers that hang up mid-download (a closed tab); report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 8000, hub: ReloadHub | None = None
+) -> ThreadingHTTPServer:
+    """Return a server for `directory` (with a reload channel if `hub` is given); call `serve_forever()`."""
+    handler = type("Handler", (_Handler,), {"hub": hub})
+    return _Server((host, port), functools.partial(handler, directory=str(directory)))

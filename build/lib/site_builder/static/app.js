@@ -1,0 +1,376 @@
+// The live page. The HTML is complete without this script (results are prerendered);
+// this keeps results in step with the inputs through the Python worker, and runs the
+// page's controls: share, print, reset, embed, copy, "more" lists and feedback.
+
+const form = document.querySelector("form[data-calculator]");
+const results = document.querySelector(".results");
+const isEmbedded = document.body.hasAttribute("data-embed");
+
+const engine = form ? connectEngine(form) : null;
+if (isEmbedded) reportSizeToHost();
+setUpControls();
+
+// ---- the engine: one worker, the latest request wins ----
+
+function connectEngine(form) {
+  const note = document.querySelector("[data-engine]");
+  const absolute = (url) => new URL(url, document.baseURI).href;
+  const worker = new Worker(absolute(form.dataset.worker), { type: "module" });
+  const state = { ready: false, inFlight: false, pending: null, errors: new Set(), rejected: new Map() };
+  // A runtime that never answers counts as failed rather than loading forever.
+  const deadline = setTimeout(() => fail(), 60_000);
+
+  const showEngine = (name) => {
+    note.textContent = note.dataset[name];
+    note.dataset.state = name;
+    note.hidden = false;
+  };
+  // Without the engine, inputs must not pretend to work: put back the values the
+  // prerendered results belong to, and make the form read-only.
+  const fail = () => {
+    if (note.dataset.state === "failed") return;
+    clearTimeout(deadline);
+    worker.terminate();
+    for (const field of fields(form)) {
+      field.value = field.dataset.default;
+      if (field instanceof HTMLSelectElement) field.disabled = true;
+      else field.readOnly = true;
+    }
+    for (const slot of form.querySelectorAll("[data-error-for]")) slot.textContent = "";
+    results.removeAttribute("aria-busy");
+    showEngine("failed");
+  };
+  const send = () => {
+    if (!state.ready || state.inFlight || state.pending === null) return;
+    state.inFlight = true;
+    worker.postMessage({ type: "compute", values: state.pending });
+    state.pending = null;
+  };
+  const request = () => {
+    state.pending = { ...readValues(form), ...Object.fromEntries(state.rejected) };
+    results.setAttribute("aria-busy", "true");
+    send();
+  };
+
+  worker.addEventListener("message", (event) => {
+    const message = event.data;
+    if (message.type === "ready") {
+      clearTimeout(deadline);
+      performance.mark("calculator:engine-ready");
+      state.ready = true;
+      showEngine("ready");
+      send();
+    } else if (message.type === "failed") {
+      fail();
+    } else if (message.type === "report") {
+      state.inFlight = false;
+      if (state.pending === null) {
+        showReport(JSON.parse(message.json));
+        results.removeAttribute("aria-busy");
+      }
+      send();
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail();
+  });
+  const edited = (event) => {
+    state.rejected.delete(event.target.name);
+    request();
+  };
+  form.addEventListener("input", edited);
+  form.addEventListener("change", edited);
+  form.addEventListener("submit", (event) => event.preventDefault());
+
+  showEngine("loading");
+  if (typeof WebAssembly !== "object") {
+    fail();
+    return { request, state };
+  }
+  worker.postMessage({
+    type: "init",
+    slug: form.dataset.calculator,
+    runtime: absolute(form.dataset.runtime),
+    bundle: absolute(form.dataset.bundle),
+    catalog: absolute(form.dataset.catalog),
+    facts: absolute(form.dataset.facts),
+  });
+  if (applyQuery(form, new URLSearchParams(location.search), state.rejected)) request();
+
+  function showReport(report) {
+    results.dataset.state = report.ok ? "ok" : "invalid";
+    results.querySelector("[data-status]").textContent = report.status;
+    for (const result of report.results) {
+      setText(`[data-output="${result.name}"]`, result.value);
+      setText(`[data-unit="${result.name}"]`, result.unit);
+      setText(`[data-sentence="${result.name}"]`, result.sentence);
+    }
+    const messages = new Map(report.errors.map((error) => [error.name, error.message]));
+    state.errors = new Set(messages.keys());
+    for (const field of fields(form)) {
+      const message = messages.get(field.name) ?? "";
+      form.querySelector(`[data-error-for="${field.name}"]`).textContent = message;
+      if (message) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+    }
+  }
+
+  function setText(selector, text) {
+    const element = results.querySelector(selector);
+    if (element) element.textContent = text;
+  }
+
+  return { request, state };
+}
+
+function fields(form) {
+  return [...form.elements].filter((field) => field.name);
+}
+
+function readValues(form) {
+  return Object.fromEntries(fields(form).map((field) => [field.name, field.value]));
+}
+
+// Fill the form from a shared link. Links are untrusted: keys that name no input are
+// ignored, values only ever become field values (never markup), and a value a list
+// cannot hold is kept aside so the engine flags it instead of it being dropped silently.
+function applyQuery(form, params, rejected) {
+  let applied = false;
+  for (const [key, value] of params) {
+    const field = form.elements.namedItem(key);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
+    const text = value.slice(0, 200);
+    if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === text)) {
+      rejected.set(key, text);
+    } else {
+      field.value = text;
+    }
+    applied = true;
+  }
+  return applied;
+}
+
+// The values a link should carry: every input whose value the engine accepted.
+function shareableValues() {
+  const params = new URLSearchParams();
+  for (const field of fields(form)) {
+    if (!engine.state.errors.has(field.name) && field.value.trim() !== "") params.set(field.name, field.value.trim());
+  }
+  return params;
+}
+
+function changedValues() {
+  const params = new URLSearchParams();
+  for (const [name, value] of shareableValues()) {
+    if (value !== form.elements.namedItem(name).dataset.default) params.set(name, value);
+  }
+  return params;
+}
+
+// ---- the embedded page tells its host how tall it is ----
+
+function reportSizeToHost() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const frame = hash.get("frame") ?? "";
+  let host;
+  try {
+    host = new URL(hash.get("host") ?? "").origin;
+  } catch {
+    return;
+  }
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(frame) || host === "null" || window.parent === window) return;
+  const post = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    window.parent.postMessage({ type: "ai-calc:size", frame, height }, host);
+  };
+  new ResizeObserver(post).observe(document.body);
+  post();
+}
+
+// ---- controls ----
+
+function setUpControls() {
+  for (const element of document.querySelectorAll("[data-toolbar], [data-copy], [data-feedback-choice]")) {
+    element.hidden = false;
+  }
+  for (const button of document.querySelectorAll("[data-open]")) {
+    button.addEventListener("click", () => openDialog(document.getElementById(button.dataset.open)));
+  }
+  for (const dialog of document.querySelectorAll("dialog")) trapFocus(dialog);
+  document.querySelector("[data-print]")?.addEventListener("click", () => window.print());
+  window.addEventListener("beforeprint", stampGeneratedDate);
+  document.querySelector("[data-reset]")?.addEventListener("click", reset);
+  for (const button of document.querySelectorAll("[data-copy]")) {
+    button.addEventListener("click", () => copy(button.dataset.copy, button));
+  }
+  for (const button of document.querySelectorAll("[data-copy-from]")) {
+    button.addEventListener("click", () => copy(document.getElementById(button.dataset.copyFrom).value, button));
+  }
+  setUpMoreLists();
+  setUpFeedback();
+}
+
+function openDialog(dialog) {
+  if (dialog.id === "share-dialog") fillShareDialog(dialog);
+  if (dialog.id === "embed-dialog") fillEmbedDialog(dialog);
+  for (const status of dialog.querySelectorAll("[data-copy-status]")) status.textContent = "";
+  dialog.showModal();
+}
+
+// A modal dialog makes the page inert, but Tab can still leave for the browser's own UI: wrap it.
+function trapFocus(dialog) {
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const focusable = [...dialog.querySelectorAll("a[href], button, input, textarea, select, iframe")].filter(
+      (element) => !element.disabled && element.getClientRects().length > 0,
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+}
+
+function pageAddress(params) {
+  const query = params.toString();
+  return `${location.origin}${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+function fillShareDialog(dialog) {
+  const link = pageAddress(shareableValues());
+  const title = document.querySelector("h1").textContent.trim();
+  dialog.querySelector("[data-share-link]").value = link;
+  const targets = {
+    x: `https://twitter.com/intent/tweet?${new URLSearchParams({ url: link, text: title })}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: link })}`,
+    line: `https://social-plugins.line.me/lineit/share?${new URLSearchParams({ url: link })}`,
+    email: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`,
+  };
+  for (const anchor of dialog.querySelectorAll("[data-share-target]")) anchor.href = targets[anchor.dataset.shareTarget];
+  const native = dialog.querySelector("[data-native-share]");
+  if (navigator.share) {
+    native.hidden = false;
+    native.onclick = () => navigator.share({ title, url: link }).catch(() => {});
+  }
+}
+
+function fillEmbedDialog(dialog) {
+  const code = dialog.querySelector("[data-embed-code]");
+  const values = changedValues().toString();
+  const attributes = [
+    `src="${code.dataset.script}"`,
+    `data-calculator="${code.dataset.calculatorSlug}"`,
+    `data-lang="${code.dataset.lang}"`,
+    ...(values ? [`data-values="${values.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}"`] : []),
+    "async",
+  ];
+  code.value = `<script ${attributes.join(" ")}></script>`;
+  const preview = dialog.querySelector("[data-embed-preview]");
+  const frameId = "preview";
+  const src = new URL(preview.dataset.src, document.baseURI);
+  src.search = values;
+  src.hash = new URLSearchParams({ frame: frameId, host: location.origin }).toString();
+  const iframe = document.createElement("iframe");
+  iframe.title = preview.dataset.title;
+  iframe.src = src.href;
+  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox");
+  preview.replaceChildren(iframe);
+  const onMessage = (event) => {
+    if (event.origin !== location.origin || event.source !== iframe.contentWindow) return;
+    const data = event.data;
+    if (data?.type === "ai-calc:size" && data.frame === frameId && Number.isFinite(data.height)) {
+      iframe.style.height = `${Math.min(Math.max(Math.ceil(data.height), 120), 5000)}px`;
+    }
+  };
+  window.addEventListener("message", onMessage);
+  dialog.addEventListener("close", () => window.removeEventListener("message", onMessage), { once: true });
+}
+
+function stampGeneratedDate() {
+  const stamp = document.querySelector("[data-generated]");
+  if (!stamp) return;
+  const when = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "long", timeStyle: "short" });
+  stamp.textContent = stamp.dataset.template.replace("{date}", when.format(new Date()));
+}
+
+function reset() {
+  for (const field of fields(form)) field.value = field.dataset.default;
+  history.replaceState(null, "", location.pathname);
+  engine.request();
+}
+
+async function copy(text, button) {
+  const status = button.closest("dialog, section")?.querySelector("[data-copy-status]");
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Older browsers, or a page without clipboard permission: select a hidden copy and use execCommand.
+    const scratch = document.createElement("textarea");
+    scratch.value = text;
+    scratch.setAttribute("readonly", "");
+    scratch.className = "visually-hidden";
+    (button.closest("dialog") ?? document.body).append(scratch);
+    scratch.select();
+    document.execCommand("copy");
+    scratch.remove();
+  }
+  if (status) status.textContent = button.dataset.copied;
+  else {
+    const label = button.textContent;
+    button.textContent = button.dataset.copied;
+    setTimeout(() => (button.textContent = label), 1500);
+  }
+}
+
+function setUpMoreLists() {
+  for (const list of document.querySelectorAll("[data-collapsible]")) {
+    const button = list.parentElement.querySelector("[data-more]");
+    if (!button) continue;
+    const extra = [...list.children].slice(Number(list.dataset.visible));
+    const show = (expanded) => {
+      for (const item of extra) item.hidden = !expanded;
+      button.textContent = expanded ? button.dataset.lessText : button.dataset.moreText;
+      button.setAttribute("aria-expanded", String(expanded));
+    };
+    button.hidden = false;
+    button.addEventListener("click", () => show(button.getAttribute("aria-expanded") !== "true"));
+    show(false);
+  }
+}
+
+function setUpFeedback() {
+  const feedbackForm = document.querySelector("[data-feedback-form]");
+  if (!feedbackForm) return;
+  const thanks = document.querySelector("[data-feedback-thanks]");
+  const choice = document.querySelector("[data-feedback-choice]");
+  feedbackForm.hidden = true;
+  choice.querySelector('[data-feedback="yes"]').addEventListener("click", () => {
+    choice.hidden = true;
+    feedbackForm.hidden = true;
+    thanks.hidden = false;
+  });
+  const improve = choice.querySelector('[data-feedback="no"]');
+  improve.addEventListener("click", () => {
+    feedbackForm.hidden = false;
+    improve.setAttribute("aria-expanded", "true");
+    feedbackForm.querySelector("textarea").focus();
+  });
+  feedbackForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(feedbackForm);
+    const body = `${data.get("body")}\n\n---\n${pageAddress(shareableValues())}`;
+    const query = [...data.keys()]
+      .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(key === "body" ? body : data.get(key))}`)
+      .join("&");
+    window.open(`${feedbackForm.action}?${query}`, "_blank", "noopener");
+    feedbackForm.hidden = true;
+    choice.hidden = true;
+    thanks.hidden = false;
+  });
+}

@@ -1,0 +1,56 @@
+// The reader's language: remembered when they pick one, and used by the root page to send
+// them straight to it (or, the first time, to the best match for the browser's languages).
+// Without JavaScript the root page is a plain list of languages.
+
+const KEY = "ai-calculators:locale";
+
+// Offline support: the service worker at the site's root caches visited pages and the runtime.
+if ("serviceWorker" in navigator) {
+  const root = new URL("../", import.meta.url);
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname }).catch(() => {
+    // Not allowed here (an embed in a third-party page, a private window): the site works without it.
+  });
+}
+
+for (const link of document.querySelectorAll("a[data-locale-choice]")) {
+  link.addEventListener("click", () => remember(link.hreflang));
+}
+
+const chooser = document.querySelector("[data-locale-chooser]");
+if (chooser) {
+  const choices = [...chooser.querySelectorAll("a[data-locale-choice]")];
+  const target = bestChoice(choices, [recall(), ...(navigator.languages ?? [navigator.language])]);
+  if (target) location.replace(target.href);
+}
+
+function remember(tag) {
+  try {
+    localStorage.setItem(KEY, tag);
+  } catch {
+    // Storage can be disabled; the choice is then simply not remembered.
+  }
+}
+
+function recall() {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+// Exact tag first, then the script or region that decides between zh-TW and zh-CN, then the language alone.
+function bestChoice(choices, preferences) {
+  const byTag = new Map(choices.map((link) => [link.hreflang.toLowerCase(), link]));
+  const aliases = { "zh-hant": "zh-tw", "zh-hk": "zh-tw", "zh-mo": "zh-tw", "zh-hans": "zh-cn", "zh-sg": "zh-cn", zh: "zh-cn", pt: "pt-br" };
+  for (const preference of preferences) {
+    if (!preference) continue;
+    const tag = preference.toLowerCase();
+    const parts = tag.split("-");
+    const candidates = [tag, aliases[parts.slice(0, 2).join("-")], aliases[parts[0]], parts[0]];
+    for (const candidate of candidates) {
+      if (candidate && byTag.has(candidate)) return byTag.get(candidate);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+// The calculation engine: Pyodide in a module worker, running the calculators package.
+// The page posts {type: "init", ...urls} once, then {type: "compute", id, values}; the
+// worker answers {type: "ready"} or {type: "failed"}, then {type: "report", id, json}.
+
+let engine = null;
+
+// Pyodide may leave a rejected promise behind when a runtime file fails to load; that is a failed
+// start like any other, not an error to surface.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  if (!engine) self.postMessage({ type: "failed", reason: String(event.reason) });
+});
+
+self.addEventListener("message", async (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    try {
+      engine = await start(message);
+      self.postMessage({ type: "ready" });
+    } catch (error) {
+      self.postMessage({ type: "failed", reason: String(error) });
+    }
+  } else if (message.type === "compute" && engine) {
+    const json = engine.report(JSON.stringify(message.values));
+    self.postMessage({ type: "report", id: message.id, json });
+  }
+});
+
+async function start({ runtime, bundle, catalog, facts, slug }) {
+  if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
+  const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
+  // Pyodide waits forever when its WebAssembly file cannot be fetched; a HEAD request finds out at once.
+  const probe = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).then((response) => {
+    if (!response.ok) throw new Error(`runtime: HTTP ${response.status}`);
+  });
+  const [, pyodide, bundleBytes, catalogBytes, factsText] = await Promise.all([
+    probe,
+    loadPyodide({ indexURL: runtime }),
+    fetchOk(bundle).then((r) => r.arrayBuffer()),
+    fetchOk(catalog).then((r) => r.arrayBuffer()),
+    fetchOk(facts).then((r) => r.text()),
+  ]);
+  pyodide.unpackArchive(bundleBytes, "zip", { extractDir: "/app" });
+  const makeEngine = pyodide.runPython(`
+import sys
+sys.path.insert(0, "/app")
+from calculators.live import load_kit, report_json
+
+def make_engine(catalog, facts, slug):
+    kit = load_kit(catalog.to_bytes(), facts)
+    return lambda raw_json: report_json(kit, slug, raw_json)
+
+make_engine
+`);
+  const report = makeEngine(new Uint8Array(catalogBytes), factsText, slug);
+  return { report };
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}

@@ -1,0 +1,98 @@
+"""`python -m calculators`: the calculators on the command line, with the web page's numbers and sentences.
+
+    python -m calculators --list
+    python -m calculators llm-training-vram --params_billion 70 --bytes_per_param 12 [--json] [--lang de]
+
+This module is the core's command-line edge, and the one exception to the rules
+in README.md: it reads the catalogs from disk and prints. It is not shipped to
+the browser. Inputs left out take their defaults. English needs nothing but the
+standard library; other languages use the site builder's catalogs and Babel's
+CLDR data, so their text is exactly the web page's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gettext
+import json
+import sys
+from collections.abc import Sequence
+
+from .numbers import PLAIN
+from .registry import CALCULATORS, find
+from .report import LocaleKit, Report, make_report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Compute one calculator from command-line options; return the exit status (2 for unusable input)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or arguments[0] in {"--list", "-l"}:
+        for calculator in CALCULATORS:
+            print(f"{calculator.slug}\t{calculator.title.text}")
+        return 0
+    if arguments[0] in {"-h", "--help"}:
+        print(__doc__)
+        return 0
+    slug = arguments[0]
+    try:
+        calculator = find(slug)
+    except KeyError:
+        print(f"unknown calculator {slug!r}; see python -m calculators --list", file=sys.stderr)
+        return 2
+    parser = argparse.ArgumentParser(prog=f"python -m calculators {slug}", description=calculator.summary.text)
+    for spec in calculator.inputs:
+        unit = f" ({spec.unit.text})" if spec.unit else ""
+        choices = f"; one of {', '.join(c.value for c in spec.choices)}" if spec.choices else ""
+        parser.add_argument(
+            f"--{spec.name}",
+            f"--{spec.name.replace('_', '-')}",
+            dest=spec.name,
+            default=spec.default,
+            metavar="VALUE",
+            help=f"{spec.label.text}{unit}, default {spec.default}{choices}",
+        )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--lang", default="en", help="language of the text, e.g. de, zh-TW (default en)")
+    args = parser.parse_args(arguments[1:])
+    kit = _kit(args.lang)
+    values = {spec.name: getattr(args, spec.name) for spec in calculator.inputs}
+    report = make_report(calculator, values, kit)
+    if args.json:
+        print(json.dumps({"calculator": slug, "lang": args.lang, "inputs": values, **json.loads(report.to_json())},
+                         ensure_ascii=False, indent=2))  # fmt: skip
+    else:
+        print(_text(calculator.outputs, report, kit))
+    return 0 if report.ok else 2
+
+
+def _kit(lang: str) -> LocaleKit:
+    if lang.lower() == "en":
+        return LocaleKit(translations=gettext.NullTranslations(), numbers=PLAIN)
+    # Other languages: the site's catalogs and CLDR facts, loaded the way the build loads them.
+    from site_builder.build import PROJECT, read_catalogs
+    from site_builder.locales import LOCALES, number_facts_json
+
+    from .live import load_kit
+
+    locale = next((locale for locale in LOCALES if locale.tag.lower() == lang.lower()), None)
+    if locale is None:
+        raise SystemExit(f"unknown language {lang!r}; one of {', '.join(locale.tag for locale in LOCALES)}")
+    catalogs, _ = read_catalogs(PROJECT)
+    return load_kit(catalogs[locale], number_facts_json(locale))
+
+
+def _text(outputs: Sequence[object], report: Report, kit: LocaleKit) -> str:
+    if not report.ok:
+        lines = [report.status]
+        lines += [f"  --{error.name}: {error.message}" for error in report.errors]
+        return "\n".join(lines)
+    lines = []
+    for spec, result in zip(outputs, report.results, strict=True):
+        label = kit.translations.pgettext(spec.label.context, spec.label.text)  # type: ignore[attr-defined]
+        lines.append(f"{label}: {result.value} {result.unit}".rstrip())
+        lines.append(f"  {result.sentence}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

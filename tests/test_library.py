@@ -1,0 +1,103 @@
+"""The calculators as a library and a command line: the same core, the same numbers and sentences as the page."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import calculators
+from calculators import InvalidInputError, LocaleKit, Problem, find, make_report
+from site_builder.build import PROJECT
+from site_builder.locales import Locale
+
+from .conftest import LOCALE_BY_TAG
+from .pagetext import expected_text, result_text
+from .test_browser import _open
+
+
+def test_library_api() -> None:
+    assert calculators.list_calculators() == ("gradient-accumulation-memory", "llm-training-vram")
+    description = calculators.describe("gradient-accumulation-memory")
+    assert [i["name"] for i in description["inputs"]] == [  # type: ignore[index]
+        "micro_batch", "accumulation_steps", "data_parallel", "activation_per_sample_gb",
+    ]  # fmt: skip
+    seed = {"micro_batch": 4, "accumulation_steps": 8, "data_parallel": 4, "activation_per_sample_gb": 0.5}
+    assert calculators.compute("gradient-accumulation-memory", seed) == {
+        "effective_batch": 128,
+        "activation_memory_gb": 2,
+    }
+    assert calculators.validate(
+        "llm-training-vram", {"params_billion": "x", "bytes_per_param": 16, "activation_gb": 0}
+    ) == (Problem("params_billion", "not_a_number"),)
+    with pytest.raises(InvalidInputError) as caught:
+        calculators.compute("llm-training-vram", {"params_billion": -1, "bytes_per_param": 16, "activation_gb": 0})
+    assert caught.value.problems[0].code == "too_small"
+
+
+def _cli(*args: str, cwd: Path = PROJECT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "calculators", *args], cwd=cwd, capture_output=True, text=True, check=False, env=env
+    )
+
+
+@pytest.mark.parametrize("tag", ["en", "de", "zh-TW", "ar"])
+def test_cli_json_is_the_pages_report(kits: dict[Locale, LocaleKit], tag: str) -> None:
+    run = _cli("gradient-accumulation-memory", "--micro_batch", "16", "--data-parallel", "64", "--json", "--lang", tag)
+    assert run.returncode == 0, run.stderr
+    printed = json.loads(run.stdout)
+    values = {**find("gradient-accumulation-memory").defaults(), "micro_batch": "16", "data_parallel": "64"}
+    report = json.loads(make_report(find("gradient-accumulation-memory"), values, kits[LOCALE_BY_TAG[tag]]).to_json())
+    assert {key: printed[key] for key in report} == report
+
+
+def test_cli_text_and_bad_input() -> None:
+    run = _cli("llm-training-vram", "--params_billion", "7", "--activation_gb", "20")
+    assert run.returncode == 0
+    assert run.stdout.splitlines()[0] == "Total VRAM: 132 GB"
+    bad = _cli("llm-training-vram", "--params_billion", "zero", "--lang", "fr")
+    assert bad.returncode == 2
+    assert "--params_billion:" in bad.stdout
+    assert _cli("no-such-calculator").returncode == 2
+    assert "llm-training-vram" in _cli("--list").stdout
+
+
+def test_installed_package_carries_its_catalogs(tmp_path: Path) -> None:
+    target = tmp_path / "site-packages"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+         "--target", str(target), "."],
+        cwd=PROJECT, check=True, capture_output=True,
+    )  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    run = _cli("llm-training-vram", "--lang", "fr", "--params_billion", "1.5", cwd=tmp_path, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "1,5" in run.stdout and "24" in run.stdout
+    where = _cli("--list", cwd=tmp_path, env={**env, "PYTHONSAFEPATH": "1"})
+    assert where.returncode == 0
+
+
+@pytest.mark.browser
+def test_library_cli_and_page_agree(page: Any, base_url: str) -> None:
+    calculator = find("llm-training-vram")
+    locale = LOCALE_BY_TAG["pt-BR"]
+    values = {"params_billion": "70,5", "bytes_per_param": "12", "activation_gb": "35"}
+    run = _cli(calculator.slug, *[arg for name, value in values.items() for arg in (f"--{name}", value)],
+               "--json", "--lang", "pt-BR")  # fmt: skip
+    printed = json.loads(run.stdout)
+    cli_report = calculators.Report(
+        ok=printed["ok"], status=printed["status"],
+        results=tuple(calculators.report.ResultText(**r) for r in printed["results"]),
+        errors=tuple(calculators.report.FieldMessage(**e) for e in printed["errors"]),
+    )  # fmt: skip
+    query = "?" + "&".join(f"{name}={value}" for name, value in values.items())
+    _open(page, base_url, locale, calculator, query)
+    assert result_text(page.content()) == expected_text(cli_report, [spec.name for spec in calculator.inputs])
+    library = calculators.compute(calculator.slug, {"params_billion": 70.5, "bytes_per_param": 12, "activation_gb": 35})
+    assert library["total_vram_gb"] == 881
+    assert printed["results"][0]["value"] == "881"
