@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from site_builder.build import PROJECT
-from site_builder.catalogs import catalog_path, placeholder_problem
+from site_builder.catalogs import PLACEHOLDER, catalog_path, placeholder_problem
 from site_builder.locales import LOCALES, Locale
 
 SOURCE_LOCALE = LOCALES[0]
@@ -89,3 +89,11 @@ def test_core_messages_carry_a_context() -> None:
 )
 def test_placeholder_rules(sources: tuple[str, ...], translations: tuple[str, ...], ok: bool) -> None:
     assert (placeholder_problem(sources, translations) is None) is ok
+
+
+def test_every_placeholder_has_a_translator_comment() -> None:
+    template = _read(PROJECT / "locales" / "messages.pot")
+    for message in template:
+        texts = message.id if isinstance(message.id, tuple) else (message.id,)
+        if message.id and PLACEHOLDER.search(texts[-1]):
+            assert message.auto_comments, f"no translator comment for {texts[0]!r}"
