@@ -29,7 +29,20 @@ VALUE_SETS: dict[str, list[dict[str, str]]] = {
     ],
     "llm-training-vram": [
         {"params_billion": "70", "bytes_per_param": "12", "activation_gb": "35.5"},
-        {"params_billion": "405", "bytes_per_param": "8", "activation_gb": "0"},
+        {
+            "params_billion": "405",
+            "bytes_per_param": "8",
+            "activation_gb": "0",
+            "zero_stage": "3",
+            "data_parallel": "1024",
+        },
+        {
+            "params_billion": "7.5",
+            "bytes_per_param": "16",
+            "activation_gb": "0",
+            "zero_stage": "2",
+            "data_parallel": "1",
+        },
         {"params_billion": "7", "bytes_per_param": "16", "activation_gb": "20"},
         {"params_billion": "0", "bytes_per_param": "16", "activation_gb": "-3"},
         {"params_billion": "", "bytes_per_param": "16", "activation_gb": "NaN"},
@@ -48,6 +61,8 @@ def _settle(page: Any) -> None:
 
 
 def _enter(page: Any, calculator: Calculator, values: dict[str, str]) -> None:
+    page.evaluate("() => document.querySelectorAll('details[data-advanced]').forEach(d => { d.open = true; })")
+    values = {**calculator.defaults(), **values}
     for spec in calculator.inputs:
         if spec.kind is Kind.CHOICE:
             page.select_option(f'[name="{spec.name}"]', values[spec.name])

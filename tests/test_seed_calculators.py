@@ -46,8 +46,39 @@ def test_deepspeed_train_batch_size() -> None:
 
 def test_llm_training_vram_seed_examples() -> None:
     base = {"params_billion": "7", "bytes_per_param": "16", "activation_gb": "0"}
-    assert evaluate(VRAM, base).results == {"model_state_gb": 112, "total_vram_gb": 112}
-    assert evaluate(VRAM, {**base, "activation_gb": "20"}).results == {"model_state_gb": 112, "total_vram_gb": 132}
+    assert evaluate(VRAM, base).results == {"model_state_gb": 112, "total_vram_gb": 112, "per_gpu_vram_gb": 112}
+    with_activations = evaluate(VRAM, {**base, "activation_gb": "20"}).results
+    assert with_activations == {"model_state_gb": 112, "total_vram_gb": 132, "per_gpu_vram_gb": 132}
+
+
+@pytest.mark.parametrize(
+    ("data_parallel", "expected"),
+    [
+        # ZeRO Figure 1, 7.5B parameters on 64 GPUs: "120 / 31.4 / 16.6 / 1.9 GB" (exactly 120, 31.406, 16.641, 1.875).
+        ("64", (120, 31.4, 16.6, 1.9)),
+        # The same model on 4 GPUs (ZeRO Table 1's grid): 120, 52.5, 41.25, 30.
+        ("4", (120, 52.5, 41.25, 30)),
+    ],
+)
+def test_zero_paper_per_gpu_model_states(data_parallel: str, expected: tuple[float, ...]) -> None:
+    for stage, published in enumerate(expected):
+        values = {"params_billion": "7.5", "bytes_per_param": "16", "activation_gb": "0",
+                  "zero_stage": str(stage), "data_parallel": data_parallel}  # fmt: skip
+        per_gpu = evaluate(VRAM, values).results["per_gpu_vram_gb"]
+        assert per_gpu == pytest.approx(published, abs=0.05), stage
+
+
+def test_zero_sharding_leaves_the_seed_outputs_alone() -> None:
+    values = {
+        "params_billion": "7",
+        "bytes_per_param": "16",
+        "activation_gb": "20",
+        "zero_stage": "3",
+        "data_parallel": "8",
+    }
+    results = evaluate(VRAM, values).results
+    assert (results["model_state_gb"], results["total_vram_gb"]) == (112, 132)
+    assert results["per_gpu_vram_gb"] == 112 / 8 + 20
 
 
 def test_zero_paper_model_states() -> None:
