@@ -6,7 +6,7 @@ optimizer state (master weights, momentum, variance): 16 bytes per parameter.
 Model state M = N·B GB for N billion parameters at B bytes each; total V = M + A.
 
 Advanced, per ZeRO §5 / Fig. 1 (Ψ parameters, N_d data-parallel GPUs, K bytes of
-optimizer state per parameter, here K = B − 4 after 2 bytes of 16-bit weights and
+optimizer state per parameter, here K = B - 4 after 2 bytes of 16-bit weights and
 2 of 16-bit gradients): stage 1 shards the optimizer state, 4Ψ + KΨ/N_d; stage 2
 also the gradients, 2Ψ + (2 + K)Ψ/N_d; stage 3 also the weights, (4 + K)Ψ/N_d.
 """
