@@ -54,12 +54,13 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
     """Read every input of `calculator` from `raw`, check it, and compute.
 
     Text is read with the locale's `facts`; numbers are taken as they are.
-    Keys that name no input are ignored.
+    Keys that name no input are ignored; a missing advanced input takes its default.
     """
     values: dict[str, float] = {}
     problems: list[Problem] = []
     for spec in calculator.inputs:
-        value = _read(spec, raw.get(spec.name), facts)
+        given = raw.get(spec.name, spec.default if spec.advanced else None)
+        value = _read(spec, given, facts)
         if isinstance(value, Problem):
             problems.append(value)
         else:

@@ -4,6 +4,11 @@ Formula (Rajbhandari et al., "ZeRO", arXiv:1910.02054, §3.1): mixed-precision
 Adam keeps 2Ψ bytes of fp16 weights, 2Ψ of fp16 gradients and 12Ψ of fp32
 optimizer state (master weights, momentum, variance): 16 bytes per parameter.
 Model state M = N·B GB for N billion parameters at B bytes each; total V = M + A.
+
+Advanced, per ZeRO §5 / Fig. 1 (Ψ parameters, N_d data-parallel GPUs, K bytes of
+optimizer state per parameter, here K = B - 4 after 2 bytes of 16-bit weights and
+2 of 16-bit gradients): stage 1 shards the optimizer state, 4Ψ + KΨ/N_d; stage 2
+also the gradients, 2Ψ + (2 + K)Ψ/N_d; stage 3 also the weights, (4 + K)Ψ/N_d.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from .spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "llm-training-vram"
 
@@ -23,14 +28,41 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     ZeRO §3.1's GPT-2 1.5 B, which "requires at least 24 GB":
 
     >>> compute({"params_billion": 7, "bytes_per_param": 16, "activation_gb": 0})
-    {'model_state_gb': 112, 'total_vram_gb': 112}
+    {'model_state_gb': 112, 'total_vram_gb': 112, 'per_gpu_vram_gb': 112}
     >>> compute({"params_billion": 7, "bytes_per_param": 16, "activation_gb": 20})
-    {'model_state_gb': 112, 'total_vram_gb': 132}
+    {'model_state_gb': 112, 'total_vram_gb': 132, 'per_gpu_vram_gb': 132}
     >>> compute({"params_billion": 1.5, "bytes_per_param": 16, "activation_gb": 0})["model_state_gb"]
     24.0
+
+    ZeRO's Figure 1: 7.5 B parameters on 64 data-parallel GPUs, per GPU, stages 0 to 3
+    (the paper prints 120, 31.4, 16.6 and 1.9 GB):
+
+    >>> [round(compute({"params_billion": 7.5, "bytes_per_param": 16, "activation_gb": 0,
+    ...                 "zero_stage": stage, "data_parallel": 64})["per_gpu_vram_gb"], 3) for stage in range(4)]
+    [120.0, 31.406, 16.641, 1.875]
     """
-    model_state = values["params_billion"] * values["bytes_per_param"]
-    return {"model_state_gb": model_state, "total_vram_gb": model_state + values["activation_gb"]}
+    params = values["params_billion"]
+    bytes_per_param = values["bytes_per_param"]
+    model_state = params * bytes_per_param
+    return {
+        "model_state_gb": model_state,
+        "total_vram_gb": model_state + values["activation_gb"],
+        "per_gpu_vram_gb": _sharded_state(params, bytes_per_param, values) + values["activation_gb"],
+    }
+
+
+def _sharded_state(params: float, bytes_per_param: float, values: Mapping[str, float]) -> float:
+    """Model state one GPU holds under ZeRO stage `zero_stage` across `data_parallel` GPUs (ZeRO §5)."""
+    stage = values.get("zero_stage", 0)
+    shards = values.get("data_parallel", 1)
+    optimizer = bytes_per_param - 4  # after 2 bytes of 16-bit weights and 2 of 16-bit gradients
+    if stage >= 3:
+        return params * bytes_per_param / shards
+    if stage == 2:
+        return params * (2 + (2 + optimizer) / shards)
+    if stage == 1:
+        return params * (4 + optimizer / shards)
+    return params * bytes_per_param
 
 
 CALCULATOR = Calculator(
@@ -96,6 +128,42 @@ CALCULATOR = Calculator(
             maximum=Decimal(1_000_000),
             fraction_digits=3,
         ),
+        InputSpec(
+            name="zero_stage",
+            kind=Kind.CHOICE,
+            group=N_("llm-training-vram", "Sharding across GPUs (ZeRO)"),
+            label=N_("llm-training-vram", "ZeRO stage"),
+            help=N_(
+                "llm-training-vram",
+                "How much of the model state DeepSpeed ZeRO (or PyTorch FSDP) splits across the data-parallel "
+                "GPUs: stage 1 the optimizer state, stage 2 also the gradients, stage 3 also the weights.",
+            ),
+            default="0",
+            choices=(
+                Choice("0", N_("llm-training-vram", "No sharding")),
+                Choice("1", N_("llm-training-vram", "Stage 1: optimizer state")),
+                Choice("2", N_("llm-training-vram", "Stage 2: optimizer state and gradients")),
+                Choice("3", N_("llm-training-vram", "Stage 3: optimizer state, gradients and weights")),
+            ),
+            fraction_digits=0,
+            advanced=True,
+        ),
+        InputSpec(
+            name="data_parallel",
+            kind=Kind.INTEGER,
+            group=N_("llm-training-vram", "Sharding across GPUs (ZeRO)"),
+            label=N_("llm-training-vram", "Data-parallel GPUs"),
+            help=N_(
+                "llm-training-vram",
+                "GPUs the model state is sharded across. Without sharding each of them holds a full copy.",
+            ),
+            unit=N_("llm-training-vram", "GPUs"),
+            default="1",
+            minimum=Decimal(1),
+            maximum=Decimal(1_000_000),
+            fraction_digits=0,
+            advanced=True,
+        ),
     ),
     outputs=(
         OutputSpec(
@@ -120,6 +188,21 @@ CALCULATOR = Calculator(
                 "Weights, gradients and optimizer state take {params_billion} × 10⁹ parameters × "
                 "{bytes_per_param} bytes = {model_state_gb} GB. This part is fixed once the model and "
                 "the optimizer are chosen.",
+            ),
+        ),
+        OutputSpec(
+            name="per_gpu_vram_gb",
+            label=N_("llm-training-vram", "VRAM per GPU"),
+            unit=N_("llm-training-vram", "GB"),
+            # Translators: {per_gpu_vram_gb} and {activation_gb} are formatted numbers of GB, {data_parallel}
+            # a number of GPUs, {zero_stage} a ZeRO stage from 0 to 3.
+            sentence=NP_(
+                "llm-training-vram",
+                "Per GPU, about {per_gpu_vram_gb} GB: its share of the model state under ZeRO stage "
+                "{zero_stage} across {data_parallel} data-parallel GPU, plus {activation_gb} GB of activations.",
+                "Per GPU, about {per_gpu_vram_gb} GB: its share of the model state under ZeRO stage "
+                "{zero_stage} across {data_parallel} data-parallel GPUs, plus {activation_gb} GB of activations.",
+                count="data_parallel",
             ),
         ),
     ),

@@ -86,6 +86,8 @@ class InputSpec:
     maximum: Decimal | None = None
     choices: tuple[Choice, ...] = ()
     fraction_digits: int = 6
+    advanced: bool = False
+    """Shown collapsed under "Advanced options": a refinement most readers can leave at its default."""
 
     def choice_label(self, value: str) -> Message | None:
         """Return the label of the choice submitted as `value`, if there is one."""

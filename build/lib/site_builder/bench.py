@@ -32,8 +32,10 @@ from typing import Any
 
 from calculators import find
 
-from .build import PROJECT, BuildConfig, build
+from .build import PROJECT, BuildConfig, assemble, build
+from .devserver import rebuild
 from .environment import TEMPLATES, MemoryBytecodeCache
+from .report import Reporter
 from .server import make_server
 
 __all__ = ["main"]
@@ -122,14 +124,18 @@ def measure_build(work: Path, sizes: Sequence[int], runs: int) -> dict[str, Any]
     (project / "node_modules").symlink_to(PROJECT / "node_modules")
     templates = work / "templates"
     shutil.copytree(TEMPLATES, templates)
+    # A rebuild is what the dev server does after an edit: re-render what the edit touches, rewrite what changed.
     edited = BuildConfig(out=out, project=project, templates=templates, bytecode_cache=MemoryBytecodeCache())
     build(edited)
+    current = assemble(edited)
     catalog = project / "locales" / "de" / "LC_MESSAGES" / "messages.po"
     catalog.write_text(catalog.read_text(encoding="utf-8").replace("Ergebnisse", "Ergebnis", 1), encoding="utf-8")
-    after_catalog = _timed(lambda: build(edited))
+    after_catalog = _timed(lambda: rebuild(edited, current, {catalog}, Reporter(level=0)))
     home = templates / "home.html"
     home.write_text(home.read_text(encoding="utf-8").replace("</h1>", "</h1>\n", 1), encoding="utf-8")
-    after_template = _timed(lambda: build(edited))
+    after_template = _timed(lambda: rebuild(edited, current, {home}, Reporter(level=0)))
+    without_search = BuildConfig(out=out, bytecode_cache=cache, search=False)
+    render_only = statistics.median(_timed(lambda: build(without_search)) for _ in range(runs))
 
     synthetic = [measure_synthetic(work, size) for size in sizes]
     per_page = [row["ms_per_page"] for row in synthetic]
@@ -138,6 +144,8 @@ def measure_build(work: Path, sizes: Sequence[int], runs: int) -> dict[str, Any]
         "cold_seconds": round(cold, 3),
         "seconds": round(whole, 3),
         "ms_per_page": round(1000 * whole / summary.pages, 2),
+        "seconds_without_search_index": round(render_only, 3),
+        "ms_per_page_without_search_index": round(1000 * render_only / summary.pages, 2),
         "rebuild_after_catalog_edit_seconds": round(after_catalog, 3),
         "rebuild_after_template_edit_seconds": round(after_template, 3),
         "synthetic": synthetic,
@@ -158,12 +166,14 @@ def measure_synthetic(work: Path, size: int) -> dict[str, Any]:
     out = work / f"synthetic-{size}"
     config = BuildConfig(out=out, calculators=calculators, templates=templates, runtime_url="https://example.invalid/")
     summary = build(config)
+    without_search = _timed(lambda: build(dataclasses.replace(config, search=False)))
     shutil.rmtree(out)
     return {
         "calculators": size,
         "pages": summary.pages,
         "seconds": round(summary.seconds, 3),
         "ms_per_page": round(1000 * summary.seconds / summary.pages, 2),
+        "ms_per_page_without_search_index": round(1000 * without_search / summary.pages, 2),
     }
 
 
@@ -414,7 +424,7 @@ def judge(report: dict[str, Any]) -> list[dict[str, Any]]:
     build_ = report["build"]
     start = report["start"]
     values: dict[str, float] = {
-        "build_ms_per_page": build_["ms_per_page"],
+        "build_ms_per_page": build_["synthetic"][-1]["ms_per_page"],
         "rebuild_seconds": max(
             build_["rebuild_after_catalog_edit_seconds"], build_["rebuild_after_template_edit_seconds"]
         ),
@@ -451,13 +461,15 @@ def render_table(report: dict[str, Any]) -> str:
         verdict = "ok" if row["ok"] else f"missed by {row['missed_by']}"
         lines.append(f"| {row['target']} | {row['value']} | {row['limit']} | {verdict} |")
     synthetic = ", ".join(
-        f"{row['calculators']} calculators: {row['pages']} pages, {row['ms_per_page']} ms/page"
+        f"{row['calculators']} calculators: {row['pages']} pages, {row['ms_per_page']} ms/page "
+        f"({row['ms_per_page_without_search_index']} without the search index)"
         for row in report["build"]["synthetic"]
     )
     recalc = report["recalc"]
     lines += [
         "",
         f"Build: {report['build']['pages']} pages in {report['build']['seconds']} s "
+        f"({report['build']['seconds_without_search_index']} s without the search index) "
         f"(first build in a process: {report['build']['cold_seconds']} s). Synthetic: {synthetic}; "
         f"growth ratio {report['build']['growth_ratio']}.",
         f"Recalculation p50/p95: Python {recalc['python']['p50_ms']}/{recalc['python']['p95_ms']} ms, "

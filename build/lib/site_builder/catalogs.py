@@ -21,7 +21,7 @@ from babel.messages.pofile import PoFileError, read_po
 from .errors import BuildError
 from .locales import Locale
 
-__all__ = ["CatalogProblem", "catalog_path", "placeholder_problem", "read_catalog"]
+__all__ = ["PLACEHOLDER", "CatalogProblem", "catalog_path", "placeholder_problem", "read_catalog"]
 
 PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}|%\([A-Za-z_]+\)[sd]")
 

@@ -25,7 +25,7 @@ from .report import Reporter
 from .server import ReloadHub, make_server
 from .writer import Content
 
-__all__ = ["serve", "write_changed"]
+__all__ = ["rebuild", "serve", "write_changed"]
 
 _SOURCES = {".py", ".html", ".js", ".css", ".svg", ".po", ".pot", ".toml"}
 
@@ -51,7 +51,7 @@ def serve(config: BuildConfig, port: int, reporter: Reporter, argv: Sequence[str
                 reporter.info("calculators changed: restarting")
                 hub.notify()
                 os.execv(sys.executable, [sys.executable, "-m", "site_builder", *argv])
-            current = _rebuild(config, current, paths, reporter)
+            current = rebuild(config, current, paths, reporter)
             hub.notify()
     except KeyboardInterrupt:
         pass
@@ -60,7 +60,8 @@ def serve(config: BuildConfig, port: int, reporter: Reporter, argv: Sequence[str
         server.server_close()
 
 
-def _rebuild(config: BuildConfig, current: Assembly, paths: set[Path], reporter: Reporter) -> Assembly:
+def rebuild(config: BuildConfig, current: Assembly, paths: set[Path], reporter: Reporter) -> Assembly:
+    """Re-render what editing `paths` touches, rewrite the files that changed, and return the new site."""
     catalogs = {path.parent.parent.name for path in paths if path.suffix == ".po"}
     only_catalogs = all(path.suffix in {".po", ".pot"} for path in paths)
     locales = [locale for locale in LOCALES if locale.catalog in catalogs] if only_catalogs else None

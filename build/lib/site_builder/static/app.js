@@ -141,6 +141,8 @@ function applyQuery(form, params, rejected) {
     const field = form.elements.namedItem(key);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
     const text = value.slice(0, 200);
+    const advanced = field.closest("details[data-advanced]");
+    if (advanced) advanced.open = true; // a link that sets an advanced option shows it
     if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === text)) {
       rejected.set(key, text);
     } else {
