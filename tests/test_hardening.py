@@ -72,6 +72,7 @@ def test_bad_input_in_every_field(
     page: Any, base_url: str, kits: dict[Locale, LocaleKit], locale: Locale, calculator: Calculator
 ) -> None:
     _open(page, base_url, locale, calculator)
+    page.evaluate("() => document.querySelectorAll('details[data-advanced]').forEach(d => { d.open = true; })")
     names = [spec.name for spec in calculator.inputs]
     for spec in calculator.inputs:
         if spec.kind is Kind.CHOICE:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gettext
 import io
 import time
+import warnings
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,7 +84,11 @@ class Assembly:
 def build(config: BuildConfig, progress: Progress | None = None) -> BuildSummary:
     """Build the whole site into `config.out`."""
     started = time.perf_counter()
-    assembly = assemble(config, progress=progress)
+    with warnings.catch_warnings():
+        if config.strict:
+            # Strict builds treat warnings as errors: a template's invalid escape is a broken formula.
+            warnings.simplefilter("error")
+        assembly = assemble(config, progress=progress)
     # Write, all at once, replacing the previous output only when everything succeeded.
     write_site(assembly.files, config.out, finish=index_site if config.search else None)
     return BuildSummary(
