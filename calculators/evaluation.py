@@ -74,12 +74,11 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
 
 
 def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
+    if spec.kind is Kind.CHOICE:
+        return _choose(spec, raw, facts)
     number = _to_decimal(raw, facts)
     if isinstance(number, Problem):
         return Problem(spec.name, number.code)
-    if spec.kind is Kind.CHOICE:
-        chosen = next((c.value for c in spec.choices if Decimal(c.value) == number), None)
-        return float(chosen) if chosen is not None else Problem(spec.name, "unknown_choice")
     if spec.kind is Kind.INTEGER and number != number.to_integral_value():
         return Problem(spec.name, "not_whole")
     if spec.minimum is not None and (number < spec.minimum or (spec.minimum_exclusive and number == spec.minimum)):
@@ -87,6 +86,22 @@ def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
     if spec.maximum is not None and number > spec.maximum:
         return Problem(spec.name, "too_large", spec.maximum)
     return float(number)
+
+
+def _choose(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
+    """Find the choice `raw` names: by its value, or, for numeric values, by the number written."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return Problem(spec.name, "required")
+    text = raw.strip() if isinstance(raw, str) else None
+    for choice in spec.choices:
+        if text == choice.value:
+            return float(choice.numeric)
+    number = _to_decimal(raw, facts)
+    if not isinstance(number, Problem):
+        for choice in spec.choices:
+            if choice.number is None and Decimal(choice.value) == number:
+                return float(choice.numeric)
+    return Problem(spec.name, "unknown_choice")
 
 
 def _to_decimal(raw: object, facts: NumberFacts) -> Decimal | Problem:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import gradient_accumulation_memory, llm_training_vram
+from . import gradient_accumulation_memory, kv_cache_size, llm_training_vram
 from .spec import N_, Calculator, Message
 
 __all__ = ["CALCULATORS", "CATEGORIES", "Category", "find"]
@@ -31,6 +31,7 @@ CATEGORIES: tuple[Category, ...] = (
 CALCULATORS: tuple[Calculator, ...] = (
     gradient_accumulation_memory.CALCULATOR,
     llm_training_vram.CALCULATOR,
+    kv_cache_size.CALCULATOR,
 )
 
 

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from .evaluation import Evaluation, Problem, evaluate
 from .numbers import NumberFacts, format_number
-from .spec import N_, Calculator, Message, PluralMessage
+from .spec import N_, Calculator, Kind, Message, PluralMessage
 
 __all__ = ["FieldMessage", "LocaleKit", "Report", "ResultText", "Translations", "make_report"]
 
@@ -97,13 +97,19 @@ def make_report(calculator: Calculator, raw: Mapping[str, object], kit: LocaleKi
     if not evaluation.ok:
         return _problem_report(calculator, evaluation, kit)
     numbers = _formatted_numbers(calculator, evaluation, kit.numbers)
+    labels = _choice_labels(calculator, evaluation, kit)
+    words = {**numbers, **{f"{name}_label": label for name, label in labels.items()}}
     counts = {**evaluation.values, **evaluation.results}
     results = tuple(
         ResultText(
             name=spec.name,
             value=numbers[spec.name],
-            unit=_translate(spec.unit, counts, kit) if spec.unit else "",
-            sentence=_fill(spec.sentence, _translate(spec.sentence, counts, kit), numbers),
+            unit=labels[spec.unit_choice]
+            if spec.unit_choice
+            else _translate(spec.unit, counts, kit)
+            if spec.unit
+            else "",
+            sentence=_fill(spec.sentence, _translate(spec.sentence, counts, kit), words),
         )
         for spec in calculator.outputs
     )
@@ -130,7 +136,9 @@ def _problem_message(calculator: Calculator, problem: Problem, kit: LocaleKit) -
         "limit": format_number(float(problem.limit), kit.numbers, spec.fraction_digits)
         if problem.limit is not None
         else "",
-        "example": format_number(float(spec.default), kit.numbers, spec.fraction_digits, grouping=False),
+        "example": format_number(float(spec.default), kit.numbers, spec.fraction_digits, grouping=False)
+        if spec.kind is not Kind.CHOICE
+        else "",
     }
     return _fill(message, _translate(message, {}, kit), words)
 
@@ -145,6 +153,16 @@ def _formatted_numbers(calculator: Calculator, evaluation: Evaluation, facts: Nu
         for spec in calculator.outputs
     )
     return numbers
+
+
+def _choice_labels(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> dict[str, str]:
+    """Name each choice input's chosen option in the reader's language (a unit, say)."""
+    labels = {}
+    for spec in calculator.inputs:
+        chosen = next((c for c in spec.choices if float(c.numeric) == evaluation.values.get(spec.name)), None)
+        if chosen is not None:
+            labels[spec.name] = _translate(chosen.label, {}, kit)
+    return labels
 
 
 def _translate(message: Message | PluralMessage, counts: Mapping[str, float], kit: LocaleKit) -> str:

@@ -64,10 +64,20 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True)
 class Choice:
-    """One option of a choice input; `value` is the number submitted for it."""
+    """One option of a choice input.
+
+    `value` is what a form or a link submits (a public hook); `number` is what the formula
+    receives when the value is a name rather than a number (as "gib" stands for 2³⁰).
+    """
 
     value: str
     label: Message
+    number: str | None = None
+
+    @property
+    def numeric(self) -> str:
+        """Return the number the formula receives for this choice."""
+        return self.number if self.number is not None else self.value
 
 
 @dataclass(frozen=True)
@@ -103,6 +113,8 @@ class OutputSpec:
     sentence: Message | PluralMessage
     unit: Message | PluralMessage | None = None
     fraction_digits: int = 2
+    unit_choice: str | None = None
+    """The choice input whose label is this output's unit (a GB/GiB switch), if any."""
 
 
 Compute = Callable[[Mapping[str, float]], Mapping[str, float]]

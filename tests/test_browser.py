@@ -27,6 +27,18 @@ VALUE_SETS: dict[str, list[dict[str, str]]] = {
             "activation_per_sample_gb": "1",
         },
     ],
+    "kv-cache-size": [
+        {"layers": "40", "kv_heads": "40", "head_dim": "128", "context_tokens": "2048", "memory_unit": "gib"},
+        {
+            "layers": "80",
+            "kv_heads": "8",
+            "head_dim": "128",
+            "context_tokens": "131072",
+            "batch_size": "16",
+            "bytes_per_element": "1",
+        },
+        {"layers": "0", "kv_heads": "8", "head_dim": "abc", "context_tokens": "1e400"},
+    ],
     "llm-training-vram": [
         {"params_billion": "70", "bytes_per_param": "12", "activation_gb": "35.5"},
         {

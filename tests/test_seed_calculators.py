@@ -132,7 +132,7 @@ GOOD_VRAM = {"params_billion": "7", "bytes_per_param": "16", "activation_gb": "0
         (VRAM, GOOD_VRAM, "params_billion", "0", Problem("params_billion", "too_small", Decimal(0), exclusive=True)),
         (VRAM, GOOD_VRAM, "params_billion", "-7", Problem("params_billion", "too_small", Decimal(0), exclusive=True)),
         (VRAM, GOOD_VRAM, "bytes_per_param", "10", Problem("bytes_per_param", "unknown_choice")),
-        (VRAM, GOOD_VRAM, "bytes_per_param", "sixteen", Problem("bytes_per_param", "not_a_number")),
+        (VRAM, GOOD_VRAM, "bytes_per_param", "sixteen", Problem("bytes_per_param", "unknown_choice")),
         (VRAM, GOOD_VRAM, "activation_gb", "-1", Problem("activation_gb", "too_small", Decimal(0))),
     ],
 )
