@@ -1,1 +1,0 @@
-"""The static-site build: calculators × locales → pages, assets and the browser runtime."""
