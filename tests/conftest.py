@@ -11,20 +11,10 @@ import pytest
 
 from calculators import LocaleKit
 from calculators.live import load_kit
+from site_builder.bench import CHROMIUM, CHROMIUM_ARGS
 from site_builder.build import BuildConfig, build, read_catalogs
 from site_builder.locales import LOCALES, Locale, number_facts_json
 from site_builder.server import make_server
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 @pytest.fixture(scope="session")
@@ -61,7 +51,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
