@@ -75,7 +75,10 @@ CALCULATOR = Calculator(
             kind=Kind.INTEGER,
             group=_MODEL,
             label=N_("kv-cache-size", "Head dimension"),
-            help=N_("kv-cache-size", "Size of one attention head: head_dim, or hidden_size divided by the heads."),
+            help=N_(
+                "kv-cache-size",
+                "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads.",
+            ),
             default="128",
             minimum=Decimal(1),
             maximum=Decimal(100_000),
@@ -125,7 +128,7 @@ CALCULATOR = Calculator(
             label=N_("kv-cache-size", "Memory unit"),
             help=N_(
                 "kv-cache-size",
-                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the unit PyTorch and nvidia-smi report.",
+                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports (nvidia-smi shows MiB, also binary).",
             ),
             default="gb",
             choices=(
