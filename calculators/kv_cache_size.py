@@ -128,7 +128,8 @@ CALCULATOR = Calculator(
             label=N_("kv-cache-size", "Memory unit"),
             help=N_(
                 "kv-cache-size",
-                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports (nvidia-smi shows MiB, also binary).",
+                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports "
+                "(nvidia-smi shows MiB, also binary).",
             ),
             default="gb",
             choices=(
