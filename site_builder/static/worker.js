@@ -1,6 +1,6 @@
 // The calculation engine: Pyodide in a module worker, running the calculators package.
-// The page posts {type: "init", ...urls} once, then {type: "compute", id, values}; the
-// worker answers {type: "ready"} or {type: "failed"}, then {type: "report", id, json}.
+// The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
+// the worker answers {type: "ready"} or {type: "failed"}, then {type: "report", json} for each.
 
 let engine = null;
 
@@ -22,7 +22,7 @@ self.addEventListener("message", async (event) => {
     }
   } else if (message.type === "compute" && engine) {
     const json = engine.report(JSON.stringify(message.values));
-    self.postMessage({ type: "report", id: message.id, json });
+    self.postMessage({ type: "report", json });
   }
 });
 
