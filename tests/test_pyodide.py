@@ -30,7 +30,7 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     requests = [
         {
             "slug": calculator.slug,
-            "values": values,
+            "values": {**calculator.defaults(), **values},
             "catalog": base64.b64encode(mo).decode(),
             "facts": number_facts_json(locale),
             "locale": locale.tag,
