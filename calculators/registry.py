@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import gradient_accumulation_memory, kv_cache_size, llm_training_vram
+from . import gradient_accumulation_memory, kv_cache_size, llm_training_vram, quantized_model_size
 from .spec import N_, Calculator, Message
 
 __all__ = ["CALCULATORS", "CATEGORIES", "Category", "find"]
@@ -32,6 +32,7 @@ CALCULATORS: tuple[Calculator, ...] = (
     gradient_accumulation_memory.CALCULATOR,
     llm_training_vram.CALCULATOR,
     kv_cache_size.CALCULATOR,
+    quantized_model_size.CALCULATOR,
 )
 
 

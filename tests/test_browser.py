@@ -39,6 +39,11 @@ VALUE_SETS: dict[str, list[dict[str, str]]] = {
         },
         {"layers": "0", "kv_heads": "8", "head_dim": "abc", "context_tokens": "1e400"},
     ],
+    "quantized-model-size": [
+        {"params_billion": "70.553706496", "bits_per_weight": "4.15625", "memory_unit": "gb"},
+        {"params_billion": "8.030261248", "bits_per_weight": "16.0005", "memory_unit": "gib"},
+        {"params_billion": "0", "bits_per_weight": "99"},
+    ],
     "llm-training-vram": [
         {"params_billion": "70", "bytes_per_param": "12", "activation_gb": "35.5"},
         {

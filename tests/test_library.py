@@ -22,7 +22,12 @@ from .test_browser import _open
 
 
 def test_library_api() -> None:
-    assert calculators.list_calculators() == ("gradient-accumulation-memory", "llm-training-vram", "kv-cache-size")
+    assert calculators.list_calculators() == (
+        "gradient-accumulation-memory",
+        "llm-training-vram",
+        "kv-cache-size",
+        "quantized-model-size",
+    )
     description = calculators.describe("gradient-accumulation-memory")
     assert [i["name"] for i in description["inputs"]] == [  # type: ignore[index]
         "micro_batch", "accumulation_steps", "data_parallel", "activation_per_sample_gb",
