@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from .spec import MEMORY_UNITS, N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "kv-cache-size"
 _MODEL = N_("kv-cache-size", "Model")
@@ -132,10 +132,7 @@ CALCULATOR = Calculator(
                 "(nvidia-smi shows MiB, also binary).",
             ),
             default="gb",
-            choices=(
-                Choice("gb", N_("kv-cache-size", "GB"), number="1000000000"),
-                Choice("gib", N_("kv-cache-size", "GiB"), number="1073741824"),
-            ),
+            choices=MEMORY_UNITS,
             fraction_digits=0,
         ),
     ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from .spec import MEMORY_UNITS, N_, Calculator, InputSpec, Kind, OutputSpec
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -83,10 +83,7 @@ CALCULATOR = Calculator(
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the unit llama.cpp and PyTorch report.",
             ),
             default="gib",
-            choices=(
-                Choice("gb", N_("quantized-model-size", "GB"), number="1000000000"),
-                Choice("gib", N_("quantized-model-size", "GiB"), number="1073741824"),
-            ),
+            choices=MEMORY_UNITS,
             fraction_digits=0,
         ),
     ),

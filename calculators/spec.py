@@ -13,6 +13,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 __all__ = [
+    "MEMORY_UNITS",
     "NP_",
     "N_",
     "Calculator",
@@ -116,6 +117,12 @@ class OutputSpec:
     unit_choice: str | None = None
     """The choice input whose label is this output's unit (a GB/GiB switch), if any."""
 
+
+MEMORY_UNITS: tuple[Choice, ...] = (
+    Choice("gb", N_("unit", "GB"), number="1000000000"),
+    Choice("gib", N_("unit", "GiB"), number="1073741824"),
+)
+"""The GB/GiB switch of memory figures: the formula receives bytes per unit, links carry "gb" or "gib"."""
 
 Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
 
