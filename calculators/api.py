@@ -4,7 +4,7 @@
     >>> "llm-training-vram" in calculators.list_calculators()
     True
     >>> calculators.compute("llm-training-vram", {"params_billion": 7, "bytes_per_param": 16, "activation_gb": 20})
-    {'model_state_gb': 112.0, 'total_vram_gb': 132.0, 'per_gpu_vram_gb': 132.0}
+    {'total_vram_gb': 132.0, 'model_state_gb': 112.0, 'per_gpu_vram_gb': 132.0}
     >>> calculators.validate("llm-training-vram", {"params_billion": 0, "bytes_per_param": 16, "activation_gb": 0})
     (Problem(name='params_billion', code='too_small', limit=Decimal('0'), exclusive=True),)
     >>> calculators.describe("llm-training-vram")["outputs"][0]["name"]
@@ -79,8 +79,12 @@ def validate(slug: str, values: Mapping[str, object]) -> tuple[Problem, ...]:
 
 
 def compute(slug: str, values: Mapping[str, object]) -> dict[str, float]:
-    """Return the calculator's results for `values`; raise InvalidInputError if any input cannot be used."""
-    evaluation = evaluate(find(slug), values)
+    """Return the calculator's outputs for `values`; raise InvalidInputError if any input cannot be used.
+
+    Only the declared outputs: the parts a memory chart is drawn from stay internal.
+    """
+    calculator = find(slug)
+    evaluation = evaluate(calculator, values)
     if not evaluation.ok:
         raise InvalidInputError(evaluation.problems)
-    return dict(evaluation.results)
+    return {spec.name: evaluation.results[spec.name] for spec in calculator.outputs}

@@ -15,10 +15,13 @@ from decimal import Decimal
 from .numbers import PLAIN, NumberFacts, parse_number
 from .spec import Calculator, InputSpec, Kind
 
-__all__ = ["LARGEST_RESULT", "Evaluation", "Problem", "evaluate"]
+__all__ = ["LARGEST_RESULT", "LARGEST_SCIENTIFIC", "Evaluation", "Problem", "evaluate"]
 
 LARGEST_RESULT = 1e15
 """Results above this magnitude are reported as out of range rather than shown."""
+
+LARGEST_SCIENTIFIC = 1e60
+"""The same limit for results written in scientific notation (FLOP counts reach 10²⁸)."""
 
 
 @dataclass(frozen=True)
@@ -54,12 +57,12 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
     """Read every input of `calculator` from `raw`, check it, and compute.
 
     Text is read with the locale's `facts`; numbers are taken as they are.
-    Keys that name no input are ignored; a missing advanced input takes its default.
+    Keys that name no input are ignored; a missing advanced or optional input takes its default.
     """
     values: dict[str, float] = {}
     problems: list[Problem] = []
     for spec in calculator.inputs:
-        given = raw.get(spec.name, spec.default if spec.advanced else None)
+        given = raw.get(spec.name, spec.default if spec.advanced or spec.optional else None)
         value = _read(spec, given, facts)
         if isinstance(value, Problem):
             problems.append(value)
@@ -68,7 +71,11 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
     if problems:
         return Evaluation(values=values, problems=tuple(problems))
     results = dict(calculator.compute(values))
-    if not all(math.isfinite(v) and abs(v) <= LARGEST_RESULT for v in results.values()):
+    scientific = {spec.name for spec in calculator.outputs if spec.scientific}
+    if not all(
+        math.isfinite(v) and abs(v) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT)
+        for name, v in results.items()
+    ):
         return Evaluation(values=values, problems=(Problem("", "out_of_range"),))
     return Evaluation(values=values, results=results)
 

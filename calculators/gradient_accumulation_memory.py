@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "gradient-accumulation-memory"
 _BATCH = N_("gradient-accumulation-memory", "Batch setup")
@@ -22,15 +22,19 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     The seed's worked example, then the same run on four data-parallel GPUs:
 
-    >>> compute({"micro_batch": 4, "accumulation_steps": 8, "data_parallel": 1, "activation_per_sample_gb": 0.5})
+    >>> seed = {"micro_batch": 4, "accumulation_steps": 8, "activation_per_sample_gb": 0.5, "memory_unit": 1e9}
+    >>> compute({**seed, "data_parallel": 1})
     {'effective_batch': 32, 'activation_memory_gb': 2.0}
-    >>> compute({"micro_batch": 4, "accumulation_steps": 8, "data_parallel": 4, "activation_per_sample_gb": 0.5})
+    >>> compute({**seed, "data_parallel": 4})
     {'effective_batch': 128, 'activation_memory_gb': 2.0}
+
+    The output keeps its public name, `activation_memory_gb`, when the reader switches it to GiB.
     """
     micro_batch = values["micro_batch"]
+    gigabytes_per_unit = values["memory_unit"] / 1e9  # exactly 1.0 for GB, so GB results stay exact
     return {
         "effective_batch": micro_batch * values["accumulation_steps"] * values["data_parallel"],
-        "activation_memory_gb": micro_batch * values["activation_per_sample_gb"],
+        "activation_memory_gb": micro_batch * values["activation_per_sample_gb"] / gigabytes_per_unit,
     }
 
 
@@ -107,6 +111,20 @@ CALCULATOR = Calculator(
             maximum=Decimal(100_000),
             fraction_digits=4,
         ),
+        InputSpec(
+            name="memory_unit",
+            kind=Kind.CHOICE,
+            group=_MEMORY,
+            label=N_("gradient-accumulation-memory", "Memory unit"),
+            help=N_(
+                "gradient-accumulation-memory",
+                "Unit of the result. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
+            ),
+            default="gb",
+            choices=MEMORY_UNITS,
+            fraction_digits=0,
+            optional=True,
+        ),
     ),
     outputs=(
         OutputSpec(
@@ -128,16 +146,16 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="activation_memory_gb",
             label=N_("gradient-accumulation-memory", "Activation memory per GPU"),
-            unit=N_("gradient-accumulation-memory", "GB"),
+            unit_choice="memory_unit",
             # Translators: {micro_batch} is the micro-batch size, {activation_per_sample_gb} the GB per sample,
-            # {activation_memory_gb} the product; all are numbers already formatted.
+            # {activation_memory_gb} the product in {memory_unit_label} (GB or GiB); numbers are already formatted.
             sentence=NP_(
                 "gradient-accumulation-memory",
                 "Peak activation memory on each GPU is {micro_batch} sample × {activation_per_sample_gb} GB "
-                "= {activation_memory_gb} GB. "
+                "= {activation_memory_gb} {memory_unit_label}. "
                 "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
                 "Peak activation memory on each GPU is {micro_batch} samples × {activation_per_sample_gb} GB "
-                "= {activation_memory_gb} GB. "
+                "= {activation_memory_gb} {memory_unit_label}. "
                 "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
                 count="micro_batch",
             ),

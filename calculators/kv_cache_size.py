@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import MEMORY_UNITS, N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from .spec import MEMORY_UNITS, N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "kv-cache-size"
 _MODEL = N_("kv-cache-size", "Model")
@@ -167,4 +167,5 @@ CALCULATOR = Calculator(
     updated="2026-11-30",
     formulas=(r"m_{token} = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot p", r"M = m_{token} \cdot s \cdot b"),
     related=("llm-training-vram",),
+    chart=MemoryChart(parts=(ChartPart("kv_cache_memory", N_("kv-cache-size", "KV cache")),)),
 )

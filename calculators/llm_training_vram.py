@@ -16,53 +16,53 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from .spec import MEMORY_UNITS, N_, NP_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "llm-training-vram"
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
-    """Return the model-state memory and the total, in GB.
+    """Return the model-state memory, the total and one GPU's share, in the chosen unit (GB by default).
 
     The seed's worked examples (7 B parameters, mixed-precision Adam), and
     ZeRO §3.1's GPT-2 1.5 B, which "requires at least 24 GB":
 
-    >>> compute({"params_billion": 7, "bytes_per_param": 16, "activation_gb": 0})
-    {'model_state_gb': 112, 'total_vram_gb': 112, 'per_gpu_vram_gb': 112}
-    >>> compute({"params_billion": 7, "bytes_per_param": 16, "activation_gb": 20})
-    {'model_state_gb': 112, 'total_vram_gb': 132, 'per_gpu_vram_gb': 132}
-    >>> compute({"params_billion": 1.5, "bytes_per_param": 16, "activation_gb": 0})["model_state_gb"]
+    >>> gb = {"bytes_per_param": 16, "memory_unit": 1e9}
+    >>> [compute({**gb, "params_billion": 7, "activation_gb": a})["total_vram_gb"] for a in (0, 20)]
+    [112.0, 132.0]
+    >>> compute({**gb, "params_billion": 1.5, "activation_gb": 0})["model_state_gb"]
     24.0
 
     ZeRO's Figure 1: 7.5 B parameters on 64 data-parallel GPUs, per GPU, stages 0 to 3
     (the paper prints 120, 31.4, 16.6 and 1.9 GB):
 
-    >>> [round(compute({"params_billion": 7.5, "bytes_per_param": 16, "activation_gb": 0,
+    >>> [round(compute({**gb, "params_billion": 7.5, "activation_gb": 0,
     ...                 "zero_stage": stage, "data_parallel": 64})["per_gpu_vram_gb"], 3) for stage in range(4)]
     [120.0, 31.406, 16.641, 1.875]
     """
     params = values["params_billion"]
     bytes_per_param = values["bytes_per_param"]
-    model_state = params * bytes_per_param
-    return {
-        "model_state_gb": model_state,
-        "total_vram_gb": model_state + values["activation_gb"],
-        "per_gpu_vram_gb": _sharded_state(params, bytes_per_param, values) + values["activation_gb"],
-    }
-
-
-def _sharded_state(params: float, bytes_per_param: float, values: Mapping[str, float]) -> float:
-    """Model state one GPU holds under ZeRO stage `zero_stage` across `data_parallel` GPUs (ZeRO §5)."""
     stage = values.get("zero_stage", 0)
     shards = values.get("data_parallel", 1)
-    optimizer = bytes_per_param - 4  # after 2 bytes of 16-bit weights and 2 of 16-bit gradients
-    if stage >= 3:
-        return params * bytes_per_param / shards
-    if stage == 2:
-        return params * (2 + (2 + optimizer) / shards)
-    if stage == 1:
-        return params * (4 + optimizer / shards)
-    return params * bytes_per_param
+    # ZeRO §5: stage 1 shards the optimizer state, stage 2 also the gradients, stage 3 also the weights.
+    weights = params * 2 / (shards if stage >= 3 else 1)
+    gradients = params * 2 / (shards if stage >= 2 else 1)
+    optimizer = params * (bytes_per_param - 4) / (shards if stage >= 1 else 1)
+    activations = values["activation_gb"]
+    gigabytes_per_unit = values["memory_unit"] / 1e9  # exactly 1.0 for GB, so GB results stay exact
+    per_gpu = {
+        "weights_memory": weights,
+        "gradients_memory": gradients,
+        "optimizer_memory": optimizer,
+        "activations_memory": activations,
+    }
+    model_state = params * bytes_per_param
+    return {
+        "model_state_gb": model_state / gigabytes_per_unit,
+        "total_vram_gb": (model_state + activations) / gigabytes_per_unit,
+        "per_gpu_vram_gb": sum(per_gpu.values()) / gigabytes_per_unit,
+        **{name: value / gigabytes_per_unit for name, value in per_gpu.items()},
+    }
 
 
 CALCULATOR = Calculator(
@@ -164,43 +164,60 @@ CALCULATOR = Calculator(
             fraction_digits=0,
             advanced=True,
         ),
+        InputSpec(
+            name="memory_unit",
+            kind=Kind.CHOICE,
+            group=N_("llm-training-vram", "Activations"),
+            label=N_("llm-training-vram", "Memory unit"),
+            help=N_(
+                "llm-training-vram",
+                "Unit of the results. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch and "
+                "DeepSpeed report (DeepSpeed labels them GB).",
+            ),
+            default="gb",
+            choices=MEMORY_UNITS,
+            fraction_digits=0,
+            optional=True,
+        ),
     ),
     outputs=(
         OutputSpec(
             name="total_vram_gb",
             label=N_("llm-training-vram", "Total VRAM"),
-            unit=N_("llm-training-vram", "GB"),
-            # Translators: {total_vram_gb}, {model_state_gb} and {activation_gb} are formatted numbers of GB.
+            unit_choice="memory_unit",
+            # Translators: {total_vram_gb} and {model_state_gb} are formatted amounts in {memory_unit_label}
+            # (GB or GiB); {activation_gb} is the activation memory the reader entered, in GB.
             sentence=N_(
                 "llm-training-vram",
-                "A full fine-tune needs about {total_vram_gb} GB: {model_state_gb} GB of model state "
-                "plus {activation_gb} GB of activations.",
+                "A full fine-tune needs about {total_vram_gb} {memory_unit_label}: {model_state_gb} "
+                "{memory_unit_label} of model state plus {activation_gb} GB of activations.",
             ),
         ),
         OutputSpec(
             name="model_state_gb",
             label=N_("llm-training-vram", "Model state"),
-            unit=N_("llm-training-vram", "GB"),
+            unit_choice="memory_unit",
             # Translators: {params_billion} is billions of parameters (hence × 10⁹), {bytes_per_param} bytes
-            # per parameter, {model_state_gb} their product in GB; all are formatted numbers.
+            # per parameter, {model_state_gb} their product in {memory_unit_label} (GB or GiB); all are formatted.
             sentence=N_(
                 "llm-training-vram",
                 "Weights, gradients and optimizer state take {params_billion} × 10⁹ parameters × "
-                "{bytes_per_param} bytes = {model_state_gb} GB. This part is fixed once the model and "
-                "the optimizer are chosen.",
+                "{bytes_per_param} bytes = {model_state_gb} {memory_unit_label}. This part is fixed once the "
+                "model and the optimizer are chosen.",
             ),
         ),
         OutputSpec(
             name="per_gpu_vram_gb",
             label=N_("llm-training-vram", "VRAM per GPU"),
-            unit=N_("llm-training-vram", "GB"),
-            # Translators: {per_gpu_vram_gb} and {activation_gb} are formatted numbers of GB, {data_parallel}
-            # a number of GPUs, {zero_stage} a ZeRO stage from 0 to 3.
+            unit_choice="memory_unit",
+            # Translators: {per_gpu_vram_gb} is a formatted amount in {memory_unit_label} (GB or GiB),
+            # {activation_gb} the activations the reader entered in GB, {data_parallel} a number of GPUs,
+            # {zero_stage} a ZeRO stage from 0 to 3.
             sentence=NP_(
                 "llm-training-vram",
-                "Per GPU, about {per_gpu_vram_gb} GB: its share of the model state under ZeRO stage "
+                "Per GPU, about {per_gpu_vram_gb} {memory_unit_label}: its share of the model state under ZeRO stage "
                 "{zero_stage} across {data_parallel} data-parallel GPU, plus {activation_gb} GB of activations.",
-                "Per GPU, about {per_gpu_vram_gb} GB: its share of the model state under ZeRO stage "
+                "Per GPU, about {per_gpu_vram_gb} {memory_unit_label}: its share of the model state under ZeRO stage "
                 "{zero_stage} across {data_parallel} data-parallel GPUs, plus {activation_gb} GB of activations.",
                 count="data_parallel",
             ),
@@ -210,4 +227,12 @@ CALCULATOR = Calculator(
     updated="2026-11-30",
     formulas=(r"M = N \cdot B", r"V = M + A"),
     related=("gradient-accumulation-memory",),
+    chart=MemoryChart(
+        parts=(
+            ChartPart("weights_memory", N_("llm-training-vram", "Weights")),
+            ChartPart("gradients_memory", N_("llm-training-vram", "Gradients")),
+            ChartPart("optimizer_memory", N_("llm-training-vram", "Optimizer state")),
+            ChartPart("activations_memory", N_("llm-training-vram", "Activations")),
+        )
+    ),
 )

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
-__all__ = ["PLAIN", "NumberFacts", "format_number", "parse_number"]
+__all__ = ["PLAIN", "NumberFacts", "format_number", "format_scientific", "parse_number"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,34 @@ def format_number(value: float, facts: NumberFacts, fraction_digits: int, *, gro
         text = text.translate(str.maketrans(PLAIN.digits, facts.digits))
     # Babel keeps the sign of a value that rounds to zero ("-0"); so do we, to agree with it.
     return facts.minus + text if negative else text
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def format_scientific(value: float, facts: NumberFacts, fraction_digits: int) -> str:
+    """Write `value` as a mantissa times a power of ten, the way papers print FLOP counts.
+
+    The mantissa is written with the locale's symbols; the exponent in superscript digits,
+    which every script on the site reads the same way.
+
+    >>> format_scientific(3.143e23, PLAIN, 2)
+    '3.14 × 10²³'
+    >>> format_scientific(1.2e-5, NumberFacts(decimal=","), 2)
+    '1,2 × 10⁻⁵'
+    >>> format_scientific(0.0, PLAIN, 2)
+    '0'
+    """
+    if value == 0:
+        return format_number(0.0, facts, fraction_digits)
+    number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    exponent = number.adjusted()
+    mantissa = number.scaleb(-exponent)
+    if abs(mantissa.quantize(Decimal(1).scaleb(-fraction_digits), rounding=ROUND_HALF_EVEN, context=_WIDE)) >= 10:
+        exponent += 1  # 9.996e23 rounds to 10.00 × 10²³: write 1 × 10²⁴ instead
+        mantissa = number.scaleb(-exponent)
+    written = format_number(float(mantissa), facts, fraction_digits, grouping=False)
+    return f"{written} × 10{str(exponent).translate(_SUPERSCRIPTS)}"
 
 
 def _group(whole: str, facts: NumberFacts) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import MEMORY_UNITS, N_, Calculator, InputSpec, Kind, OutputSpec
+from .spec import MEMORY_UNITS, N_, Calculator, ChartPart, InputSpec, Kind, MemoryChart, OutputSpec
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -105,4 +105,5 @@ CALCULATOR = Calculator(
     updated="2026-11-30",
     formulas=(r"S = \frac{N \cdot b}{8}",),
     related=("kv-cache-size", "llm-training-vram"),
+    chart=MemoryChart(parts=(ChartPart("model_size", N_("quantized-model-size", "Weights")),)),
 )

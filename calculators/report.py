@@ -15,9 +15,10 @@ from dataclasses import asdict, dataclass
 from types import MappingProxyType
 from typing import Protocol
 
+from .chart import ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
 from .evaluation import Evaluation, Problem, evaluate
-from .numbers import NumberFacts, format_number
-from .spec import N_, Calculator, Kind, Message, PluralMessage
+from .numbers import NumberFacts, format_number, format_scientific
+from .spec import MEMORY_UNITS, N_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
 __all__ = ["FieldMessage", "LocaleKit", "Report", "ResultText", "Translations", "make_report"]
 
@@ -64,6 +65,8 @@ class Report:
     status: str
     results: tuple[ResultText, ...]
     errors: tuple[FieldMessage, ...]
+    chart: str = ""
+    """The memory chart as SVG markup, for calculators that declare one and only when `ok`."""
 
     def to_json(self) -> str:
         """Return the report as JSON, the form the browser worker hands to the page."""
@@ -113,7 +116,60 @@ def make_report(calculator: Calculator, raw: Mapping[str, object], kit: LocaleKi
         )
         for spec in calculator.outputs
     )
-    return Report(ok=True, status="", results=results, errors=())
+    chart = _chart(calculator.chart, evaluation, labels, kit) if calculator.chart else ""
+    return Report(ok=True, status="", results=results, errors=(), chart=chart)
+
+
+# Translators: one line of the memory chart's legend: {part} is a component such as "Weights", {value} {unit} its size.
+_CHART_LEGEND = N_("chart", "{part}: {value} {unit}")
+# Translators: the memory chart's last legend line; {value} {unit} is the sum of the components.
+_CHART_TOTAL = N_("chart", "Total: {value} {unit}")
+_CHART_TITLE = N_("chart", "Memory by component, against common GPU sizes")
+# Translators: {size} is a GPU memory size such as 24 or 80; keep "GB", the size the cards are sold as.
+_CHART_FITS = N_("chart", "Fits on a single {size} GB GPU.")
+_CHART_SPLIT = N_("chart", "More than a single 141 GB GPU holds: split it across several GPUs.")
+_CHART_NOTE = N_("chart", "Dashed marks: GPUs sold as 24 to 141 GB, drawn at the GiB they report.")
+
+
+def _chart(chart: MemoryChart, evaluation: Evaluation, labels: Mapping[str, str], kit: LocaleKit) -> str:
+    """Draw a calculator's memory chart for this evaluation, in the reader's language."""
+    unit = labels[chart.unit_choice]
+    unit_bytes = evaluation.values[chart.unit_choice]
+    legend = _translate(_CHART_LEGEND, {}, kit)
+
+    def written(value: float) -> str:
+        return format_number(value, kit.numbers, 2)
+
+    segments = [
+        ChartSegment(
+            value=evaluation.results[part.name],
+            legend=_fill(
+                _CHART_LEGEND,
+                legend,
+                {
+                    "part": _translate(part.label, {}, kit),
+                    "value": written(evaluation.results[part.name]),
+                    "unit": unit,
+                },
+            ),
+        )
+        for part in chart.parts
+    ]
+    total = sum(segment.value for segment in segments)
+    size = smallest_fitting_gpu(total, unit_bytes)
+    fit = (
+        _fill(_CHART_FITS, _translate(_CHART_FITS, {}, kit), {"size": written(size)})
+        if size is not None
+        else _translate(_CHART_SPLIT, {}, kit)
+    )
+    words = ChartText(
+        title=_translate(_CHART_TITLE, {}, kit),
+        total=_fill(_CHART_TOTAL, _translate(_CHART_TOTAL, {}, kit), {"value": written(total), "unit": unit}),
+        fit=fit,
+        note=_translate(_CHART_NOTE, {}, kit),
+        gb=_translate(MEMORY_UNITS[0].label, {}, kit),
+    )
+    return draw_memory_chart(segments, unit_bytes, words)
 
 
 def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> Report:
@@ -136,11 +192,18 @@ def _problem_message(calculator: Calculator, problem: Problem, kit: LocaleKit) -
         "limit": format_number(float(problem.limit), kit.numbers, spec.fraction_digits)
         if problem.limit is not None
         else "",
-        "example": format_number(float(spec.default), kit.numbers, spec.fraction_digits, grouping=False)
-        if spec.kind is not Kind.CHOICE
-        else "",
+        "example": _example(spec, kit.numbers),
     }
     return _fill(message, _translate(message, {}, kit), words)
+
+
+def _example(spec: InputSpec, facts: NumberFacts) -> str:
+    """Show a number the field accepts: its default, in the locale's digits (or as typed, if scientific)."""
+    if spec.kind is Kind.CHOICE:
+        return ""
+    if "e" in spec.default.lower():
+        return spec.default
+    return format_number(float(spec.default), facts, spec.fraction_digits, grouping=False)
 
 
 def _formatted_numbers(calculator: Calculator, evaluation: Evaluation, facts: NumberFacts) -> dict[str, str]:
@@ -149,7 +212,12 @@ def _formatted_numbers(calculator: Calculator, evaluation: Evaluation, facts: Nu
         for spec in calculator.inputs
     }
     numbers.update(
-        (spec.name, format_number(evaluation.results[spec.name], facts, spec.fraction_digits))
+        (
+            spec.name,
+            (format_scientific if spec.scientific else format_number)(
+                evaluation.results[spec.name], facts, spec.fraction_digits
+            ),
+        )
         for spec in calculator.outputs
     )
     return numbers

@@ -13,14 +13,18 @@ from decimal import Decimal
 from enum import StrEnum
 
 __all__ = [
+    "GPU_FACTS",
     "MEMORY_UNITS",
+    "MODEL_FACTS",
     "NP_",
     "N_",
     "Calculator",
+    "ChartPart",
     "Choice",
     "Compute",
     "InputSpec",
     "Kind",
+    "MemoryChart",
     "Message",
     "OutputSpec",
     "PluralMessage",
@@ -99,6 +103,10 @@ class InputSpec:
     fraction_digits: int = 6
     advanced: bool = False
     """Shown collapsed under "Advanced options": a refinement most readers can leave at its default."""
+    optional: bool = False
+    """A missing value takes the default: for inputs added after the calculator shipped, so old links still work."""
+    preset: str | None = None
+    """The model or GPU fact (a key of `MODEL_FACTS` or `GPU_FACTS`) a preset fills this input with."""
 
     def choice_label(self, value: str) -> Message | None:
         """Return the label of the choice submitted as `value`, if there is one."""
@@ -116,6 +124,8 @@ class OutputSpec:
     fraction_digits: int = 2
     unit_choice: str | None = None
     """The choice input whose label is this output's unit (a GB/GiB switch), if any."""
+    scientific: bool = False
+    """Written as a mantissa times a power of ten (3.14 × 10²³), for FLOP counts and the like."""
 
 
 MEMORY_UNITS: tuple[Choice, ...] = (
@@ -123,6 +133,52 @@ MEMORY_UNITS: tuple[Choice, ...] = (
     Choice("gib", N_("unit", "GiB"), number="1073741824"),
 )
 """The GB/GiB switch of memory figures: the formula receives bytes per unit, links carry "gb" or "gib"."""
+
+MODEL_FACTS: tuple[str, ...] = (
+    "model.params_billion",
+    "model.active_params_billion",
+    "model.layers",
+    "model.hidden_size",
+    "model.attention_heads",
+    "model.kv_heads",
+    "model.head_dim",
+    "model.ffn_size",
+    "model.vocab_size",
+    "model.tied_embeddings",
+    "model.experts",
+    "model.experts_per_token",
+    "model.expert_ffn_size",
+    "model.shared_experts",
+    "model.dense_layers",
+    "model.context_tokens",
+)
+"""What a model preset (or a pasted config.json) can fill: the architecture facts config.json states.
+
+`tied_embeddings` is 1 or 0; the MoE facts are 0 for a dense model (experts_per_token too).
+"""
+
+GPU_FACTS: tuple[str, ...] = ("gpu.memory_gb", "gpu.bandwidth_gb_s", "gpu.bf16_tflops")
+"""What a GPU preset can fill: memory (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s)."""
+
+
+@dataclass(frozen=True)
+class ChartPart:
+    """One segment of a memory chart: a result key (in the chosen memory unit) and its label."""
+
+    name: str
+    label: Message
+
+
+@dataclass(frozen=True)
+class MemoryChart:
+    """A stacked bar of memory components drawn against common GPU capacities.
+
+    `parts` name keys of the calculator's results, each in the unit `unit_choice` selects.
+    """
+
+    parts: tuple[ChartPart, ...]
+    unit_choice: str = "memory_unit"
+
 
 Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
 
@@ -145,6 +201,7 @@ class Calculator:
     updated: str
     formulas: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
+    chart: MemoryChart | None = None
 
     def input(self, name: str) -> InputSpec:
         """Return the input called `name`."""

@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 from calculators import Report
 
-ATTRIBUTES = ("data-output", "data-unit", "data-sentence", "data-error-for")
+ATTRIBUTES = ("data-output", "data-unit", "data-sentence", "data-error-for", "data-chart")
 
 
 class _ResultText(HTMLParser):
@@ -45,9 +45,11 @@ def result_text(html: str) -> dict[str, str]:
     return {key: " ".join(value.split()) for key, value in parser.found.items()}
 
 
-def expected_text(report: Report, input_names: list[str]) -> dict[str, str]:
-    """Return what `result_text` should read for `report`."""
+def expected_text(report: Report, input_names: list[str], *, chart: bool = False) -> dict[str, str]:
+    """Return what `result_text` should read for `report` (with the text of its memory chart, if it has one)."""
     expected = {"data-status=": report.status}
+    if chart:
+        expected["data-chart="] = result_text(f'<figure data-chart="">{report.chart}</figure>')["data-chart="]
     for result in report.results:
         expected[f"data-output={result.name}"] = result.value
         expected[f"data-unit={result.name}"] = result.unit

@@ -30,7 +30,7 @@ def test_library_api() -> None:
     )
     description = calculators.describe("gradient-accumulation-memory")
     assert [i["name"] for i in description["inputs"]] == [  # type: ignore[index]
-        "micro_batch", "accumulation_steps", "data_parallel", "activation_per_sample_gb",
+        "micro_batch", "accumulation_steps", "data_parallel", "activation_per_sample_gb", "memory_unit",
     ]  # fmt: skip
     seed = {"micro_batch": 4, "accumulation_steps": 8, "data_parallel": 4, "activation_per_sample_gb": 0.5}
     assert calculators.compute("gradient-accumulation-memory", seed) == {
@@ -99,10 +99,12 @@ def test_library_cli_and_page_agree(page: Any, base_url: str) -> None:
         ok=printed["ok"], status=printed["status"],
         results=tuple(calculators.report.ResultText(**r) for r in printed["results"]),
         errors=tuple(calculators.report.FieldMessage(**e) for e in printed["errors"]),
+        chart=printed["chart"],
     )  # fmt: skip
     query = "?" + "&".join(f"{name}={value}" for name, value in values.items())
     _open(page, base_url, locale, calculator, query)
-    assert result_text(page.content()) == expected_text(cli_report, [spec.name for spec in calculator.inputs])
+    names = [spec.name for spec in calculator.inputs]
+    assert result_text(page.content()) == expected_text(cli_report, names, chart=bool(calculator.chart))
     library = calculators.compute(calculator.slug, {"params_billion": 70.5, "bytes_per_param": 12, "activation_gb": 35})
     assert library["total_vram_gb"] == 881
     assert printed["results"][0]["value"] == "881"

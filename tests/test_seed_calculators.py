@@ -46,9 +46,22 @@ def test_deepspeed_train_batch_size() -> None:
 
 def test_llm_training_vram_seed_examples() -> None:
     base = {"params_billion": "7", "bytes_per_param": "16", "activation_gb": "0"}
-    assert evaluate(VRAM, base).results == {"model_state_gb": 112, "total_vram_gb": 112, "per_gpu_vram_gb": 112}
+    outputs = ("model_state_gb", "total_vram_gb", "per_gpu_vram_gb")
+    assert [evaluate(VRAM, base).results[name] for name in outputs] == [112, 112, 112]
     with_activations = evaluate(VRAM, {**base, "activation_gb": "20"}).results
-    assert with_activations == {"model_state_gb": 112, "total_vram_gb": 132, "per_gpu_vram_gb": 132}
+    assert [with_activations[name] for name in outputs] == [112, 132, 132]
+    # The chart's parts: 2 bytes of weights, 2 of gradients, 12 of optimizer state per parameter, plus activations.
+    parts = ("weights_memory", "gradients_memory", "optimizer_memory", "activations_memory")
+    assert [with_activations[name] for name in parts] == [14, 14, 84, 20]
+
+
+def test_seed_memory_figures_switch_to_gib() -> None:
+    # The seed links carry no memory_unit: they keep GB. With it, the same bytes are shown in GiB.
+    base = {"params_billion": "7", "bytes_per_param": "16", "activation_gb": "0"}
+    assert evaluate(VRAM, {**base, "memory_unit": "gib"}).results["total_vram_gb"] == pytest.approx(112e9 / 2**30)
+    grad = {"micro_batch": "4", "accumulation_steps": "8", "data_parallel": "1", "activation_per_sample_gb": "0.5"}
+    assert evaluate(GRAD, grad).results["activation_memory_gb"] == 2
+    assert evaluate(GRAD, {**grad, "memory_unit": "gib"}).results["activation_memory_gb"] == pytest.approx(2e9 / 2**30)
 
 
 @pytest.mark.parametrize(

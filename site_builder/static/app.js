@@ -106,6 +106,9 @@ function connectEngine(form) {
       setText(`[data-unit="${result.name}"]`, result.unit);
       setText(`[data-sentence="${result.name}"]`, result.sentence);
     }
+    // The chart is SVG markup from the same Python that prerendered it; every text in it is escaped there.
+    const chart = results.querySelector("[data-chart]");
+    if (chart) chart.innerHTML = report.chart;
     const messages = new Map(report.errors.map((error) => [error.name, error.message]));
     state.errors = new Set(messages.keys());
     for (const field of fields(form)) {
