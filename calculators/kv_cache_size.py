@@ -55,6 +55,7 @@ CALCULATOR = Calculator(
             default="32",
             minimum=Decimal(1),
             maximum=Decimal(10_000),
+            preset="model.layers",
         ),
         InputSpec(
             name="kv_heads",
@@ -69,6 +70,7 @@ CALCULATOR = Calculator(
             default="8",
             minimum=Decimal(1),
             maximum=Decimal(10_000),
+            preset="model.kv_heads",
         ),
         InputSpec(
             name="head_dim",
@@ -82,6 +84,7 @@ CALCULATOR = Calculator(
             default="128",
             minimum=Decimal(1),
             maximum=Decimal(100_000),
+            preset="model.head_dim",
         ),
         InputSpec(
             name="bytes_per_element",

@@ -14,9 +14,9 @@ import json
 
 from .numbers import NumberFacts
 from .registry import find
-from .report import LocaleKit, make_report
+from .report import LocaleKit, make_report, read_config
 
-__all__ = ["load_kit", "report_json"]
+__all__ = ["config_json", "load_kit", "report_json"]
 
 
 def load_kit(catalog: bytes, number_facts: str) -> LocaleKit:
@@ -29,3 +29,8 @@ def report_json(kit: LocaleKit, slug: str, raw_json: str) -> str:
     """Compute the calculator `slug` on the raw input texts in `raw_json` and return the report as JSON."""
     raw = json.loads(raw_json)
     return make_report(find(slug), raw if isinstance(raw, dict) else {}, kit).to_json()
+
+
+def config_json(kit: LocaleKit, slug: str, text: str) -> str:
+    """Read a pasted config.json for the calculator `slug`; return the inputs it fills and a message, as JSON."""
+    return read_config(find(slug), text, kit).to_json()

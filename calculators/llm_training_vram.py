@@ -91,6 +91,7 @@ CALCULATOR = Calculator(
             minimum_exclusive=True,
             maximum=Decimal(100_000),
             fraction_digits=3,
+            preset="model.params_billion",
         ),
         InputSpec(
             name="bytes_per_param",

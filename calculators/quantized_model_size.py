@@ -54,6 +54,7 @@ CALCULATOR = Calculator(
             minimum_exclusive=True,
             maximum=Decimal(100_000),
             fraction_digits=9,
+            preset="model.params_billion",
         ),
         InputSpec(
             name="bits_per_weight",

@@ -17,10 +17,20 @@ from typing import Protocol
 
 from .chart import ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
 from .evaluation import Evaluation, Problem, evaluate
+from .model_config import assumptions_for, config_values, read_model_config
 from .numbers import NumberFacts, format_number, format_scientific
-from .spec import MEMORY_UNITS, N_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
+from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
-__all__ = ["FieldMessage", "LocaleKit", "Report", "ResultText", "Translations", "make_report"]
+__all__ = [
+    "ConfigReport",
+    "FieldMessage",
+    "LocaleKit",
+    "Report",
+    "ResultText",
+    "Translations",
+    "make_report",
+    "read_config",
+]
 
 
 class Translations(Protocol):
@@ -170,6 +180,60 @@ def _chart(chart: MemoryChart, evaluation: Evaluation, labels: Mapping[str, str]
         gb=_translate(MEMORY_UNITS[0].label, {}, kit),
     )
     return draw_memory_chart(segments, unit_bytes, words)
+
+
+@dataclass(frozen=True)
+class ConfigReport:
+    """A pasted config.json, read: the input texts it fills and one message saying what happened."""
+
+    ok: bool
+    values: Mapping[str, str]
+    message: str
+
+    def to_json(self) -> str:
+        """Return the outcome as JSON, the form the browser worker hands to the page."""
+        return json.dumps(
+            {"ok": self.ok, "values": dict(self.values), "message": self.message}, ensure_ascii=False, sort_keys=True
+        )
+
+
+# Translators: after pasting a config.json; {count} is how many inputs were filled.
+_CONFIG_FILLED = NP_(
+    "config",
+    "Filled {count} input from the configuration.",
+    "Filled {count} inputs from the configuration.",
+    count="count",
+)
+# Translators: {keys} lists config.json keys (code names, keep them as they are) that were absent.
+_CONFIG_ASSUMED = N_("config", "Not in it, so the usual default was taken: {keys}.")
+_CONFIG_PROBLEMS = MappingProxyType(
+    {
+        # Translators: {line} and {column} locate the first error in the pasted text.
+        "not_json": N_("config", "This is not valid JSON: check line {line}, column {column}."),
+        "not_object": N_("config", "Paste the whole config.json file: one JSON object in braces."),
+        # Translators: {keys} lists config.json keys (code names, keep them as they are).
+        "missing": N_("config", "This configuration lacks facts every model needs: {keys}."),
+        # Translators: {keys} lists config.json keys (code names, keep them as they are).
+        "not_number": N_("config", "These keys should hold whole numbers: {keys}."),
+    }
+)
+
+
+def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigReport:
+    """Read a pasted config.json for `calculator` and say, in `kit`'s language, what it filled or what is wrong."""
+    reading = read_model_config(text)
+    if reading.problem:
+        message = _CONFIG_PROBLEMS[reading.problem]
+        words = {"keys": ", ".join(reading.keys), "line": str(reading.line), "column": str(reading.column)}
+        return ConfigReport(ok=False, values={}, message=_fill(message, _translate(message, {}, kit), words))
+    values = config_values(calculator, reading)
+    count = {"count": float(len(values))}
+    text_out = _fill(_CONFIG_FILLED, _translate(_CONFIG_FILLED, count, kit), {"count": str(len(values))})
+    assumed = assumptions_for(calculator, reading)
+    if assumed:
+        note = _fill(_CONFIG_ASSUMED, _translate(_CONFIG_ASSUMED, {}, kit), {"keys": ", ".join(assumed)})
+        text_out = f"{text_out} {note}"
+    return ConfigReport(ok=True, values=values, message=text_out)
 
 
 def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> Report:

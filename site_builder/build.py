@@ -28,6 +28,8 @@ from .environment import TEMPLATES, MemoryBytecodeCache, make_environment
 from .errors import BuildError
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
+from .presets import DATA as PRESETS
+from .presets import read_presets
 from .rendering import LocaleResources, SiteContext, render_page
 from .search import index_site
 from .seo import write_robots, write_sitemap
@@ -54,6 +56,7 @@ class BuildConfig:
     project: Path = PROJECT
     calculators: Sequence[Calculator] = CALCULATORS
     templates: Path = TEMPLATES
+    presets: Path = PRESETS
     bytecode_cache: MemoryBytecodeCache = field(default_factory=MemoryBytecodeCache, compare=False)
 
 
@@ -111,6 +114,7 @@ def assemble(
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise BuildError(first.path, first.line, f"{first.reason}: {first.message!r}{more}")
     resources = {locale: load_resources(locale, mo, config) for locale, mo in catalogs.items()}
+    presets = read_presets(config.presets)
     # 2. Collect the files beside the pages, and the versioned URLs pages use for them.
     app_files = collect_app_files(catalogs, resources, config)
     runtime_files = [path for path in app_files if "/pyodide/" in path]
@@ -125,6 +129,7 @@ def assemble(
         resources=resources,
         assets=assets,
         live_reload=config.live_reload,
+        presets=presets,
     )
     pages = plan_pages(config.calculators, LOCALES)
     wanted = [page for page in pages if locales is None or page.locale in locales]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -26,6 +27,7 @@ from .environment import TEMPLATES
 from .errors import BuildError
 from .locales import Locale
 from .pages import Page
+from .presets import GpuPreset, ModelPreset, Presets, preset_values, uses_presets
 
 __all__ = ["LocaleResources", "SiteContext", "render_page"]
 
@@ -49,6 +51,7 @@ class SiteContext:
     resources: Mapping[Locale, LocaleResources]
     assets: Mapping[str, str]
     live_reload: bool = False
+    presets: Presets = field(default_factory=lambda: Presets((), ()))
 
 
 def render_page(page: Page, site: SiteContext) -> str:
@@ -94,7 +97,29 @@ def _calculator_variables(
         "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
         "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
         "runtime_url": runtime,
+        "model_presets": _preset_options(calculator, "model", site.presets.models),
+        "gpu_presets": _preset_options(calculator, "gpu", site.presets.gpus),
     }
+
+
+@dataclass(frozen=True)
+class PresetOption:
+    """One entry of a preset menu: what it is called and the input texts it fills (JSON)."""
+
+    id: str
+    name: str
+    values: str
+
+
+def _preset_options(
+    calculator: Calculator, family: str, presets: Sequence[ModelPreset] | Sequence[GpuPreset]
+) -> list[PresetOption]:
+    if not uses_presets(calculator, family):
+        return []
+    return [
+        PresetOption(preset.id, preset.name, json.dumps(preset_values(calculator, preset.facts()), sort_keys=True))
+        for preset in presets
+    ]
 
 
 def _categories(calculators: Sequence[Calculator]) -> list[tuple[Category, list[Calculator]]]:

@@ -37,6 +37,8 @@ function connectEngine(form) {
       else field.readOnly = true;
     }
     for (const slot of form.querySelectorAll("[data-error-for]")) slot.textContent = "";
+    const presets = form.querySelector("[data-presets]");
+    if (presets) presets.hidden = true;
     results.removeAttribute("aria-busy");
     showEngine("failed");
   };
@@ -59,9 +61,19 @@ function connectEngine(form) {
       performance.mark("calculator:engine-ready");
       state.ready = true;
       showEngine("ready");
+      const apply = form.querySelector("[data-config-apply]");
+      if (apply) apply.disabled = false;
       send();
     } else if (message.type === "failed") {
       fail();
+    } else if (message.type === "config") {
+      const outcome = JSON.parse(message.json);
+      if (outcome.ok) {
+        fillInputs(form, outcome.values);
+        for (const menu of form.querySelectorAll("[data-preset-select]")) menu.value = "";
+      }
+      form.querySelector("[data-config-status]").textContent = outcome.message;
+      if (outcome.ok) request();
     } else if (message.type === "report") {
       state.inFlight = false;
       if (state.pending === null) {
@@ -76,12 +88,19 @@ function connectEngine(form) {
     fail();
   });
   const edited = (event) => {
+    if (!event.target.name) return; // the preset menus and the config box are not inputs
     state.rejected.delete(event.target.name);
+    // A menu that names a model no longer describes the form once one of that model's fields is edited.
+    for (const menu of form.querySelectorAll("[data-preset-select]")) {
+      const values = menu.selectedOptions[0]?.dataset.values;
+      if (values && event.target.name in JSON.parse(values)) menu.value = "";
+    }
     request();
   };
   form.addEventListener("input", edited);
   form.addEventListener("change", edited);
   form.addEventListener("submit", (event) => event.preventDefault());
+  setUpPresets(form, request, (text) => worker.postMessage({ type: "config", text }));
 
   showEngine("loading");
   if (typeof WebAssembly !== "object") {
@@ -125,6 +144,41 @@ function connectEngine(form) {
   }
 
   return { request, state };
+}
+
+// ---- presets: a model or GPU menu, and a pasted config.json, fill the fields they know ----
+
+function setUpPresets(form, request, readConfig) {
+  const box = form.querySelector("[data-presets]");
+  if (!box) return;
+  box.hidden = false;
+  for (const menu of box.querySelectorAll("[data-preset-select]")) {
+    menu.addEventListener("change", () => {
+      const option = menu.selectedOptions[0];
+      if (!option || !option.dataset.values) return;
+      fillInputs(form, JSON.parse(option.dataset.values));
+      request();
+    });
+  }
+  const apply = box.querySelector("[data-config-apply]");
+  apply?.addEventListener("click", () => {
+    const text = box.querySelector("[data-config-text]").value.slice(0, 200_000);
+    readConfig(text);
+  });
+}
+
+// Values come from the page's own preset data or from the Python reading of a pasted config:
+// they only ever become field values, and only of fields that exist.
+function fillInputs(form, values) {
+  for (const [name, text] of Object.entries(values)) {
+    const field = form.elements.namedItem(name);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
+    if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === text)) continue;
+    if (field.value === text) continue;
+    field.value = text;
+    const advanced = field.closest("details[data-advanced]");
+    if (advanced) advanced.open = true; // show the reader every value a preset changed
+  }
 }
 
 function fields(form) {
@@ -306,6 +360,7 @@ function stampGeneratedDate() {
 
 function reset() {
   for (const field of fields(form)) field.value = field.dataset.default;
+  for (const menu of form.querySelectorAll("[data-preset-select]")) menu.value = "";
   history.replaceState(null, "", location.pathname);
   engine.request();
 }

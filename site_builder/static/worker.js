@@ -1,6 +1,7 @@
 // The calculation engine: Pyodide in a module worker, running the calculators package.
 // The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
 // the worker answers {type: "ready"} or {type: "failed"}, then {type: "report", json} for each.
+// {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
 
 let engine = null;
 
@@ -23,6 +24,8 @@ self.addEventListener("message", async (event) => {
   } else if (message.type === "compute" && engine) {
     const json = engine.report(JSON.stringify(message.values));
     self.postMessage({ type: "report", json });
+  } else if (message.type === "config" && engine) {
+    self.postMessage({ type: "config", json: engine.config(String(message.text)) });
   }
 });
 
@@ -44,16 +47,16 @@ async function start({ runtime, bundle, catalog, facts, slug }) {
   const makeEngine = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/app")
-from calculators.live import load_kit, report_json
+from calculators.live import config_json, load_kit, report_json
 
 def make_engine(catalog, facts, slug):
     kit = load_kit(catalog.to_bytes(), facts)
-    return lambda raw_json: report_json(kit, slug, raw_json)
+    return (lambda raw_json: report_json(kit, slug, raw_json), lambda text: config_json(kit, slug, text))
 
 make_engine
 `);
-  const report = makeEngine(new Uint8Array(catalogBytes), factsText, slug);
-  return { report };
+  const [report, config] = makeEngine(new Uint8Array(catalogBytes), factsText, slug).toJs();
+  return { report, config };
 }
 
 async function fetchOk(url) {
