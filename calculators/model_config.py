@@ -117,11 +117,14 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     if "tie_word_embeddings" not in document:
         assumed.append("tie_word_embeddings")
     bias = document.get("attention_bias", model_type in _WITH_QKV_BIAS)
+    # DeepSeek-V3's auxiliary-loss-free routing adds a bias per expert to every router.
+    router_bias = document.get("topk_method") == "noaux_tc"
     facts = {
         **found,
         "architecture": GPT2 if gpt2 else LLAMA,
         "tied_embeddings": 1.0 if tied else 0.0,
         "attention_bias": 1.0 if bias else 0.0,
+        "router_bias": 1.0 if router_bias else 0.0,
         "positions": found.get("context_tokens", 0.0) if gpt2 else 0.0,
     }
     count = count_parameters(facts)

@@ -224,7 +224,11 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
     reading = read_model_config(text)
     if reading.problem:
         message = _CONFIG_PROBLEMS[reading.problem]
-        words = {"keys": ", ".join(reading.keys), "line": str(reading.line), "column": str(reading.column)}
+        words = {
+            "keys": ", ".join(reading.keys),
+            "line": format_number(reading.line, kit.numbers, 0),
+            "column": format_number(reading.column, kit.numbers, 0),
+        }
         return ConfigReport(ok=False, values={}, message=_fill(message, _translate(message, {}, kit), words))
     values = config_values(calculator, reading)
     count = {"count": float(len(values))}

@@ -1,0 +1,79 @@
+"""The memory chart: the same SVG for the same numbers, figures in text, marks where the GPUs are, no injected markup."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from calculators import LocaleKit, find, make_report
+from calculators.chart import GPU_SIZES_GB, ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
+from site_builder.locales import Locale
+
+from .conftest import LOCALE_BY_TAG
+
+WORDS = ChartText(title="T", total="Total", fit="Fits", note="Note", gb="GB")
+
+
+def _widths(svg: str) -> list[float]:
+    return [float(w) for w in re.findall(r'<rect class="chart-part-\d+" x="[\d.]+" y="8" width="([\d.]+)"', svg)]
+
+
+def _marks(svg: str) -> list[float]:
+    return [float(x) for x in re.findall(r'<line class="chart-mark" x1="([\d.]+)"', svg)]
+
+
+def test_segments_are_proportional_and_marks_sit_at_gib() -> None:
+    svg = draw_memory_chart([ChartSegment(14, "a"), ChartSegment(84, "b")], 2**30, WORDS)
+    first, second = _widths(svg)
+    assert second == pytest.approx(6 * first, rel=1e-3)
+    marks = _marks(svg)
+    assert len(marks) == len(GPU_SIZES_GB)
+    # In GiB, the 80 GB mark sits at 80 on the same scale as the bars: 80 / 14 of the first segment.
+    assert marks[3] == pytest.approx(first * 80 / 14, rel=1e-3)
+
+
+def test_a_bar_beyond_the_largest_gpu_still_fits_the_picture() -> None:
+    svg = draw_memory_chart([ChartSegment(1000, "huge")], 1e9, WORDS)
+    assert max(_widths(svg)) <= 400 and max(_marks(svg)) < _widths(svg)[0]
+
+
+def test_labels_are_text_not_markup() -> None:
+    svg = draw_memory_chart([ChartSegment(1, '<script>alert(1)</script> & "x"')], 1e9, WORDS)
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    HTMLParser().feed(svg)  # parses as markup
+
+
+@pytest.mark.parametrize(
+    ("total", "unit", "fits"),
+    [(23.9, 1e9, 24), (25.7, 1e9, 24), (25.8, 1e9, 40), (80, 2**30, 80), (80.1, 2**30, 141), (151.5, 1e9, None)],
+)
+def test_the_smallest_gpu_that_holds_it(total: float, unit: float, fits: int | None) -> None:
+    # A card sold as 24 GB holds 24 GiB = 25.77 GB.
+    assert smallest_fitting_gpu(total, unit) == fits
+
+
+def test_training_vram_chart_lists_every_component(kits: dict[Locale, LocaleKit]) -> None:
+    vram = find("llm-training-vram")
+    report = make_report(vram, {**vram.defaults(), "activation_gb": "20"}, kits[LOCALE_BY_TAG["en"]])
+    for line in ("Weights: 14 GB", "Gradients: 14 GB", "Optimizer state: 84 GB", "Activations: 20 GB", "Total: 132 GB"):
+        assert line in report.chart
+    # 132 GB is more than 80 GiB (85.9 GB) and less than 141 GiB (151.4 GB).
+    assert "Fits on a single 141 GB GPU." in report.chart
+    large = make_report(vram, {**vram.defaults(), "params_billion": "70"}, kits[LOCALE_BY_TAG["en"]])
+    assert "More than a single 141 GB GPU holds: split it across several GPUs." in large.chart
+    gib = make_report(vram, {**vram.defaults(), "memory_unit": "gib"}, kits[LOCALE_BY_TAG["en"]])
+    assert "Total: 104.31 GiB" in gib.chart
+
+
+def test_invalid_inputs_draw_no_chart(kits: dict[Locale, LocaleKit]) -> None:
+    vram = find("llm-training-vram")
+    assert make_report(vram, {**vram.defaults(), "params_billion": "x"}, kits[LOCALE_BY_TAG["en"]]).chart == ""
+
+
+def test_the_chart_speaks_the_readers_language(kits: dict[Locale, LocaleKit]) -> None:
+    kv = find("kv-cache-size")
+    english = make_report(kv, kv.defaults(), kits[LOCALE_BY_TAG["en"]]).chart
+    german = make_report(kv, kv.defaults(), kits[LOCALE_BY_TAG["de"]]).chart
+    assert "1.07" in english and "1,07" in german

@@ -1,0 +1,101 @@
+"""Pasting a config.json: published configs give their models' published parameter counts; bad pastes get a reason."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from calculators import LocaleKit, find
+from calculators.model_config import read_model_config
+from calculators.report import read_config
+from site_builder.locales import Locale
+
+from .conftest import LOCALE_BY_TAG
+
+# The published config.json files, trimmed to the keys that matter (plus one each family spells its own way).
+LLAMA_31_8B = {
+    "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336,
+    "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+    "max_position_embeddings": 131072, "tie_word_embeddings": False, "rope_theta": 500000.0,
+}  # fmt: skip
+MIXTRAL_8X7B = {
+    "model_type": "mixtral", "hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32,
+    "num_hidden_layers": 32, "num_key_value_heads": 8, "num_local_experts": 8, "num_experts_per_tok": 2,
+    "vocab_size": 32000, "max_position_embeddings": 32768, "tie_word_embeddings": False,
+}  # fmt: skip
+GPT2 = {"model_type": "gpt2", "n_embd": 768, "n_head": 12, "n_layer": 12, "n_positions": 1024, "n_ctx": 1024,
+        "vocab_size": 50257, "n_inner": None}  # fmt: skip
+DEEPSEEK_V3 = {
+    "model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432, "moe_intermediate_size": 2048,
+    "num_hidden_layers": 61, "num_attention_heads": 128, "num_key_value_heads": 128, "n_shared_experts": 1,
+    "n_routed_experts": 256, "num_experts_per_tok": 8, "first_k_dense_replace": 3, "q_lora_rank": 1536,
+    "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128, "vocab_size": 129280,
+    "tie_word_embeddings": False, "max_position_embeddings": 163840, "topk_method": "noaux_tc",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("config", "total", "active"),
+    [
+        (LLAMA_31_8B, 8_030_261_248, 8_030_261_248),  # PEFT's "all params" minus the adapter (sheet §22f)
+        (MIXTRAL_8X7B, 46_702_792_704, 12_879_925_248),  # Mistral: "46.7B total ... 12.9B per token"
+        (GPT2, 124_439_808, 124_439_808),  # GPT-2 small with its tied head (sheet §22a)
+        (DEEPSEEK_V3, 671_026_419_200, 37_552_297_472),  # DeepSeek-V3 report: "671B total ... 37B activated"
+    ],
+    ids=["llama-3.1-8b", "mixtral-8x7b", "gpt2", "deepseek-v3"],
+)
+def test_published_configs_give_published_counts(config: dict[str, object], total: int, active: int) -> None:
+    facts = read_model_config(json.dumps(config)).facts
+    assert round(facts["model.params_billion"] * 1e9) == total
+    assert round(facts["model.active_params_billion"] * 1e9) == active
+
+
+def test_a_gpt2_config_takes_transformers_defaults_and_says_so() -> None:
+    reading = read_model_config(json.dumps(GPT2))
+    assert reading.facts["model.kv_heads"] == 12 and reading.facts["model.head_dim"] == 64
+    assert reading.facts["model.ffn_size"] == 4 * 768 and reading.facts["model.tied_embeddings"] == 1
+    assert reading.assumed == ("num_key_value_heads", "head_dim", "intermediate_size", "tie_word_embeddings")
+
+
+def test_multimodal_configs_are_read_from_their_text_config() -> None:
+    wrapped = {"model_type": "llava", "vision_config": {"hidden_size": 1024}, "text_config": LLAMA_31_8B}
+    assert read_model_config(json.dumps(wrapped)).facts["model.layers"] == 32
+
+
+@pytest.mark.parametrize(
+    ("text", "problem", "keys"),
+    [
+        ('{"num_hidden_layers": 32,', "not_json", ()),
+        ("[1, 2]", "not_object", ()),
+        ('{"hidden_size": 4096}', "missing", ("num_hidden_layers", "num_attention_heads", "vocab_size")),
+        ('{"num_hidden_layers": "32", "hidden_size": 4096.5}', "not_number", ("num_hidden_layers", "hidden_size")),
+        ('{"num_hidden_layers": true}', "not_number", ("num_hidden_layers",)),
+        ("", "not_json", ()),
+    ],
+)
+def test_bad_pastes_name_the_problem(text: str, problem: str, keys: tuple[str, ...]) -> None:
+    reading = read_model_config(text)
+    assert (reading.problem, reading.keys, dict(reading.facts)) == (problem, keys, {})
+
+
+def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[Locale, LocaleKit]) -> None:
+    outcome = read_config(find("kv-cache-size"), json.dumps(GPT2), kits[LOCALE_BY_TAG["en"]])
+    assert outcome.ok and outcome.values == {"layers": "12", "kv_heads": "12", "head_dim": "64"}
+    # Only the assumptions that reach this calculator's inputs are mentioned.
+    assert outcome.message == (
+        "Filled 3 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
+        "head_dim."
+    )
+    sized = read_config(find("quantized-model-size"), json.dumps(LLAMA_31_8B), kits[LOCALE_BY_TAG["en"]])
+    assert sized.values == {"params_billion": "8.030261248"}
+
+
+@pytest.mark.parametrize("tag", ["en", "ja", "de", "ar"])
+def test_problems_are_told_in_the_readers_language(kits: dict[Locale, LocaleKit], tag: str) -> None:
+    outcome = read_config(find("kv-cache-size"), "{", kits[LOCALE_BY_TAG[tag]])
+    assert not outcome.ok and outcome.values == {}
+    assert "1" in outcome.message and outcome.message
+    if tag != "en":
+        english = read_config(find("kv-cache-size"), "{", kits[LOCALE_BY_TAG["en"]]).message
+        assert outcome.message != english
