@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .numbers import PLAIN, format_number
 from .spec import Calculator
@@ -18,26 +19,28 @@ from .transformer_params import GPT2, LLAMA, count_parameters
 
 __all__ = ["ConfigReading", "config_values", "read_model_config"]
 
-_KEYS: Mapping[str, tuple[str, ...]] = {
-    "layers": ("num_hidden_layers", "n_layer", "num_layers"),
-    "hidden_size": ("hidden_size", "n_embd", "d_model"),
-    "attention_heads": ("num_attention_heads", "n_head"),
-    "kv_heads": ("num_key_value_heads",),
-    "head_dim": ("head_dim",),
-    "ffn_size": ("intermediate_size", "n_inner", "ffn_dim"),
-    "vocab_size": ("vocab_size",),
-    "context_tokens": ("max_position_embeddings", "n_positions", "n_ctx", "seq_length"),
-    "experts": ("num_local_experts", "n_routed_experts", "num_experts"),
-    "experts_per_token": ("num_experts_per_tok", "moe_topk"),
-    "expert_ffn_size": ("moe_intermediate_size",),
-    "shared_experts": ("n_shared_experts",),
-    "dense_layers": ("first_k_dense_replace",),
-    "q_lora_rank": ("q_lora_rank",),
-    "kv_lora_rank": ("kv_lora_rank",),
-    "qk_nope_head_dim": ("qk_nope_head_dim",),
-    "qk_rope_head_dim": ("qk_rope_head_dim",),
-    "v_head_dim": ("v_head_dim",),
-}
+_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "layers": ("num_hidden_layers", "n_layer", "num_layers"),
+        "hidden_size": ("hidden_size", "n_embd", "d_model"),
+        "attention_heads": ("num_attention_heads", "n_head"),
+        "kv_heads": ("num_key_value_heads",),
+        "head_dim": ("head_dim",),
+        "ffn_size": ("intermediate_size", "n_inner", "ffn_dim"),
+        "vocab_size": ("vocab_size",),
+        "context_tokens": ("max_position_embeddings", "n_positions", "n_ctx", "seq_length"),
+        "experts": ("num_local_experts", "n_routed_experts", "num_experts"),
+        "experts_per_token": ("num_experts_per_tok", "moe_topk"),
+        "expert_ffn_size": ("moe_intermediate_size",),
+        "shared_experts": ("n_shared_experts",),
+        "dense_layers": ("first_k_dense_replace",),
+        "q_lora_rank": ("q_lora_rank",),
+        "kv_lora_rank": ("kv_lora_rank",),
+        "qk_nope_head_dim": ("qk_nope_head_dim",),
+        "qk_rope_head_dim": ("qk_rope_head_dim",),
+        "v_head_dim": ("v_head_dim",),
+    }
+)
 _REQUIRED = ("layers", "hidden_size", "attention_heads", "vocab_size")
 _WITH_QKV_BIAS = frozenset({"qwen2", "qwen2_moe"})  # Qwen2's attention has q, k, v biases and no config flag
 
@@ -121,6 +124,7 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     router_bias = document.get("topk_method") == "noaux_tc"
     facts = {
         **found,
+        "extra_layer_params": _extra_norms(model_type, found),
         "architecture": GPT2 if gpt2 else LLAMA,
         "tied_embeddings": 1.0 if tied else 0.0,
         "attention_bias": 1.0 if bias else 0.0,
@@ -134,13 +138,26 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     return ConfigReading(model_facts, assumed=tuple(assumed))
 
 
-_ASSUMED_FACTS: Mapping[str, str] = {
-    "num_key_value_heads": "model.kv_heads",
-    "head_dim": "model.head_dim",
-    "intermediate_size": "model.ffn_size",
-    "tie_word_embeddings": "model.tied_embeddings",
-}
+_ASSUMED_FACTS: Mapping[str, str] = MappingProxyType(
+    {
+        "num_key_value_heads": "model.kv_heads",
+        "head_dim": "model.head_dim",
+        "intermediate_size": "model.ffn_size",
+        "tie_word_embeddings": "model.tied_embeddings",
+    }
+)
 _COUNTS = frozenset({"model.params_billion", "model.active_params_billion"})
+
+
+def _extra_norms(model_type: str, found: Mapping[str, float]) -> float:
+    """Norm weights a family adds to each layer, which no config key announces."""
+    if model_type in {"qwen3", "qwen3_moe"}:
+        return 2 * found["head_dim"]  # q_norm and k_norm over one head
+    if model_type == "olmo2":
+        return (found["attention_heads"] + found["kv_heads"]) * found["head_dim"]  # over the full q and k widths
+    if model_type == "gemma2":
+        return 2 * found["hidden_size"]  # post-attention and post-feedforward norms
+    return 0.0
 
 
 def assumptions_for(calculator: Calculator, reading: ConfigReading) -> tuple[str, ...]:
@@ -151,11 +168,37 @@ def assumptions_for(calculator: Calculator, reading: ConfigReading) -> tuple[str
     return tuple(key for key in reading.assumed if _ASSUMED_FACTS[key] in taken)
 
 
+_ATTENTION_SHAPE = frozenset({"model.kv_heads", "model.head_dim", "model.attention_heads"})
+
+
+def covers(calculator: Calculator, facts: Mapping[str, float]) -> bool:
+    """Whether `calculator`'s formula describes this model: attention-shape formulas (KV cache, LoRA...)
+    assume standard attention, which a model with multi-head latent attention (DeepSeek-V3) does not have.
+    """
+    taken = {spec.preset for spec in calculator.inputs if spec.preset}
+    latent = facts.get("model.kv_lora_rank", 0.0) > 0
+    return not latent or "model.kv_lora_rank" in taken or not taken & _ATTENTION_SHAPE
+
+
 def config_values(calculator: Calculator, reading: ConfigReading) -> dict[str, str]:
     """Map a reading's facts onto `calculator`'s inputs: input name → the text its field takes."""
-    wanted = {spec.name: spec.preset for spec in calculator.inputs if spec.preset is not None}
-    return {
-        name: format_number(reading.facts[fact], PLAIN, 9, grouping=False)
-        for name, fact in wanted.items()
-        if fact in reading.facts
-    }
+    return fill_values(calculator, reading.facts)
+
+
+def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str, str]:
+    """Map model or GPU facts onto `calculator`'s inputs: input name → the text its field takes.
+
+    A number input gets plain digits; a choice input the choice whose number the fact equals.
+    """
+    values: dict[str, str] = {}
+    for spec in calculator.inputs:
+        if spec.preset is None or spec.preset not in facts:
+            continue
+        fact = facts[spec.preset]
+        if spec.choices:
+            chosen = next((c.value for c in spec.choices if float(c.numeric) == fact), None)
+            if chosen is not None:
+                values[spec.name] = chosen
+        else:
+            values[spec.name] = format_number(fact, PLAIN, 9, grouping=False)
+    return values

@@ -16,8 +16,8 @@ from types import MappingProxyType
 from typing import Protocol
 
 from .chart import ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
-from .evaluation import Evaluation, Problem, evaluate
-from .model_config import assumptions_for, config_values, read_model_config
+from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate
+from .model_config import assumptions_for, config_values, covers, read_model_config
 from .numbers import NumberFacts, format_number, format_scientific
 from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
@@ -206,6 +206,11 @@ _CONFIG_FILLED = NP_(
 )
 # Translators: {keys} lists config.json keys (code names, keep them as they are) that were absent.
 _CONFIG_ASSUMED = N_("config", "Not in it, so the usual default was taken: {keys}.")
+_CONFIG_LATENT = N_(
+    "config",
+    "This model uses multi-head latent attention (as DeepSeek-V3 does), which this calculator's formula does not "
+    "describe, so nothing was filled.",
+)
 _CONFIG_PROBLEMS = MappingProxyType(
     {
         # Translators: {line} and {column} locate the first error in the pasted text.
@@ -230,6 +235,8 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
             "column": format_number(reading.column, kit.numbers, 0),
         }
         return ConfigReport(ok=False, values={}, message=_fill(message, _translate(message, {}, kit), words))
+    if not covers(calculator, reading.facts):
+        return ConfigReport(ok=False, values={}, message=_translate(_CONFIG_LATENT, {}, kit))
     values = config_values(calculator, reading)
     count = {"count": float(len(values))}
     text_out = _fill(_CONFIG_FILLED, _translate(_CONFIG_FILLED, count, kit), {"count": str(len(values))})
@@ -257,12 +264,17 @@ def _problem_message(calculator: Calculator, problem: Problem, kit: LocaleKit) -
     key = "too_small_exclusive" if problem.code == "too_small" and problem.exclusive else problem.code
     message = _PROBLEM_TEXT[key]
     words = {
-        "limit": format_number(float(problem.limit), kit.numbers, spec.fraction_digits)
-        if problem.limit is not None
-        else "",
+        "limit": _limit(float(problem.limit), spec, kit.numbers) if problem.limit is not None else "",
         "example": _example(spec, kit.numbers),
     }
     return _fill(message, _translate(message, {}, kit), words)
+
+
+def _limit(limit: float, spec: InputSpec, facts: NumberFacts) -> str:
+    """Write a bound as the reader reads it: 10³⁰ rather than thirty-one digits."""
+    if abs(limit) >= LARGEST_RESULT:
+        return format_scientific(limit, facts, 2)
+    return format_number(limit, facts, spec.fraction_digits)
 
 
 def _example(spec: InputSpec, facts: NumberFacts) -> str:

@@ -151,10 +151,23 @@ MODEL_FACTS: tuple[str, ...] = (
     "model.shared_experts",
     "model.dense_layers",
     "model.context_tokens",
+    "model.architecture",
+    "model.attention_bias",
+    "model.router_bias",
+    "model.positions",
+    "model.extra_layer_params",
+    "model.q_lora_rank",
+    "model.kv_lora_rank",
+    "model.qk_nope_head_dim",
+    "model.qk_rope_head_dim",
+    "model.v_head_dim",
 )
 """What a model preset (or a pasted config.json) can fill: the architecture facts config.json states.
 
-`tied_embeddings` is 1 or 0; the MoE facts are 0 for a dense model (experts_per_token too).
+Every fact is a number. `tied_embeddings`, `attention_bias` and `router_bias` are 1 or 0;
+`architecture` is 0 for Llama-style and 1 for GPT-2-style models (`transformer_params.LLAMA`,
+`GPT2`); the MoE and latent-attention facts are 0 where a model has none. A choice input
+receives the choice whose number the fact equals.
 """
 
 GPU_FACTS: tuple[str, ...] = ("gpu.memory_gb", "gpu.bandwidth_gb_s", "gpu.bf16_tflops")

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from calculators.model_config import fill_values
 from calculators.spec import Calculator
-from calculators.transformer_params import count_parameters
+from calculators.transformer_params import GPT2, LLAMA, count_parameters
 
 from .errors import BuildError
 
@@ -52,6 +53,9 @@ class ModelPreset:
     shared_experts: int
     dense_layers: int
     active_params: int = 0
+    active_params_source: str = ""
+    active_params_exact: bool = False
+    active_params_printed: str = ""
     params_printed: str = ""
     q_lora_rank: int = 0
     kv_lora_rank: int = 0
@@ -59,41 +63,28 @@ class ModelPreset:
     qk_rope_head_dim: int = 0
     v_head_dim: int = 0
     router_bias: bool = False
+    extra_layer_params: int = 0
     notes: str = ""
 
-    def facts(self) -> dict[str, str]:
-        """Return the values this model gives each `MODEL_FACTS` key, as form text."""
+    def facts(self) -> dict[str, float]:
+        """Return this model's value of every `MODEL_FACTS` key."""
+        facts = {f"model.{name}": value for name, value in self.architecture_facts().items()}
+        facts["model.context_tokens"] = float(self.context_tokens)
         # The exact count the formula gives from these facts (a test holds it to the published one).
         count = count_parameters(self.architecture_facts())
-        values: dict[str, int | float] = {
-            "model.params_billion": count.total / 1e9,
-            "model.active_params_billion": count.active / 1e9,
-            "model.layers": self.layers,
-            "model.hidden_size": self.hidden_size,
-            "model.attention_heads": self.attention_heads,
-            "model.kv_heads": self.kv_heads,
-            "model.head_dim": self.head_dim,
-            "model.ffn_size": self.ffn_size,
-            "model.vocab_size": self.vocab_size,
-            "model.tied_embeddings": int(self.tied_embeddings),
-            "model.experts": self.experts,
-            "model.experts_per_token": self.experts_per_token,
-            "model.expert_ffn_size": self.expert_ffn_size,
-            "model.shared_experts": self.shared_experts,
-            "model.dense_layers": self.dense_layers,
-            "model.context_tokens": self.context_tokens,
-        }
-        return {key: _text(value) for key, value in values.items()}
+        facts["model.params_billion"] = count.total / 1e9
+        facts["model.active_params_billion"] = count.active / 1e9
+        return facts
 
     def architecture_facts(self) -> dict[str, float]:
         """Return the inputs of the parameter count (`calculators.transformer_params`)."""
         names = (
             "layers hidden_size attention_heads kv_heads head_dim ffn_size vocab_size positions experts "
             "experts_per_token expert_ffn_size shared_experts dense_layers q_lora_rank kv_lora_rank "
-            "qk_nope_head_dim qk_rope_head_dim v_head_dim"
+            "qk_nope_head_dim qk_rope_head_dim v_head_dim extra_layer_params"
         ).split()
         facts: dict[str, float] = {name: float(getattr(self, name)) for name in names}
-        facts["architecture"] = 1.0 if self.architecture == "gpt2" else 0.0
+        facts["architecture"] = GPT2 if self.architecture == "gpt2" else LLAMA
         facts["tied_embeddings"] = float(self.tied_embeddings)
         facts["attention_bias"] = float(self.attention_bias)
         facts["router_bias"] = float(self.router_bias)
@@ -112,12 +103,12 @@ class GpuPreset:
     source: str
     notes: str = ""
 
-    def facts(self) -> dict[str, str]:
-        """Return the values this GPU gives each `GPU_FACTS` key, as form text."""
+    def facts(self) -> dict[str, float]:
+        """Return this GPU's value of every `GPU_FACTS` key."""
         return {
-            "gpu.memory_gb": _text(self.memory_gb),
-            "gpu.bandwidth_gb_s": _text(self.bandwidth_gb_s),
-            "gpu.bf16_tflops": _text(self.bf16_tflops),
+            "gpu.memory_gb": float(self.memory_gb),
+            "gpu.bandwidth_gb_s": float(self.bandwidth_gb_s),
+            "gpu.bf16_tflops": float(self.bf16_tflops),
         }
 
 
@@ -131,9 +122,8 @@ class Presets:
 
 _ARCHITECTURES = frozenset({"llama", "gpt2"})
 _OPTIONAL = frozenset(
-    {"active_params", "params_printed", "q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim",
-     "v_head_dim", "router_bias", "notes"}
-)  # fmt: skip
+    field.name for field in fields(ModelPreset) + fields(GpuPreset) if field.default is not MISSING
+)  # keys with a default may be left out: MoE, latent-attention and per-family details, notes
 
 
 def read_presets(folder: Path = DATA) -> Presets:
@@ -147,10 +137,9 @@ def read_presets(folder: Path = DATA) -> Presets:
     return Presets(models=models, gpus=gpus)
 
 
-def preset_values(calculator: Calculator, facts: Mapping[str, str]) -> dict[str, str]:
+def preset_values(calculator: Calculator, preset: ModelPreset | GpuPreset) -> dict[str, str]:
     """Map a preset's facts onto the inputs of `calculator` that take them (input name → form text)."""
-    wanted = {spec.name: spec.preset for spec in calculator.inputs if spec.preset is not None}
-    return {name: facts[fact] for name, fact in wanted.items() if fact in facts}
+    return fill_values(calculator, preset.facts())
 
 
 def uses_presets(calculator: Calculator, family: str) -> bool:
@@ -176,7 +165,7 @@ def _build(kind: type[Any], entry: Mapping[str, Any], path: Path, line: int) -> 
     where = f"{kind.__name__} {entry.get('id', 'without an id')}"
     known = {f.name: f for f in fields(kind)}
     unknown = sorted(set(entry) - set(known))
-    missing = sorted(name for name in known if name not in entry and name not in _OPTIONAL and name != "notes")
+    missing = sorted(name for name in known if name not in entry and name not in _OPTIONAL)
     if unknown or missing:
         problems = [f"unknown key {name!r}" for name in unknown] + [f"missing key {name!r}" for name in missing]
         raise BuildError(path, line, f"{where}: {'; '.join(problems)}")
@@ -221,9 +210,3 @@ def _model_fault(model: ModelPreset) -> str:
     if not (model.config_url.startswith("https://") and model.params_source.startswith("https://")):
         return "config_url and params_source must be https addresses"
     return ""
-
-
-def _text(value: float) -> str:
-    """Write a fact as a form would hold it: plain digits, a point, no exponent, no trailing zeros."""
-    text = f"{value:.9f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
-    return text or "0"

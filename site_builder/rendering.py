@@ -21,6 +21,7 @@ from calculators import (
     format_number,
     make_report,
 )
+from calculators.model_config import covers
 
 from .config import SiteConfig
 from .environment import TEMPLATES
@@ -117,8 +118,9 @@ def _preset_options(
     if not uses_presets(calculator, family):
         return []
     return [
-        PresetOption(preset.id, preset.name, json.dumps(preset_values(calculator, preset.facts()), sort_keys=True))
+        PresetOption(preset.id, preset.name, json.dumps(preset_values(calculator, preset), sort_keys=True))
         for preset in presets
+        if covers(calculator, preset.facts())
     ]
 
 
@@ -136,8 +138,8 @@ def _input_groups(inputs: Sequence[InputSpec]) -> list[tuple[Message, list[Input
 
 
 def _field_text(spec: InputSpec, kit: LocaleKit) -> str:
-    """Write a default the way a reader of the locale would type it (no grouping)."""
-    if spec.kind is Kind.CHOICE:
+    """Write a default the way a reader of the locale would type it (no grouping; an exponent kept as written)."""
+    if spec.kind is Kind.CHOICE or "e" in spec.default.lower():
         return spec.default
     return format_number(float(spec.default), kit.numbers, spec.fraction_digits, grouping=False)
 

@@ -1,4 +1,4 @@
-"""The memory chart: the same SVG for the same numbers, figures in text, marks where the GPUs are, no injected markup."""
+"""The memory chart: the same SVG for the same numbers, figures in text, GPU marks in place, no injected markup."""
 
 from __future__ import annotations
 

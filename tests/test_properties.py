@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import CALCULATORS, Calculator, LocaleKit, NumberFacts, evaluate, make_report
-from calculators.evaluation import LARGEST_RESULT
+from calculators.evaluation import LARGEST_RESULT, LARGEST_SCIENTIFIC
 from site_builder.locales import LOCALES
 
 CODES = {"required", "not_a_number", "not_whole", "too_small", "too_large", "unknown_choice", "out_of_range"}
@@ -47,7 +47,11 @@ def _check(calculator: Calculator, raw: dict[str, Any]) -> None:
     result = evaluate(calculator, raw)
     if result.ok:
         assert set(result.results) >= {spec.name for spec in calculator.outputs}
-        assert all(math.isfinite(v) and abs(v) <= LARGEST_RESULT for v in result.results.values())
+        scientific = {spec.name for spec in calculator.outputs if spec.scientific}
+        assert all(
+            math.isfinite(v) and abs(v) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT)
+            for name, v in result.results.items()
+        )
     else:
         assert result.results == {}
         for problem in result.problems:
