@@ -40,7 +40,7 @@ def serve(config: BuildConfig, port: int, reporter: Reporter, argv: Sequence[str
     threading.Thread(target=server.serve_forever, daemon=True).start()
     reporter.info(f"serving on http://localhost:{port}/ and watching for changes (Ctrl+C to stop)")
     sources = [PROJECT / "calculators", TEMPLATES, PROJECT / "site_builder" / "static", config.project / "locales",
-               config.project / "site.toml"]  # fmt: skip
+               config.project / "site.toml", config.presets]  # fmt: skip
     try:
         for changes in watchfiles.watch(*sources, debounce=200):
             # Editors and `sed -i` leave temporary files behind; only sources count.

@@ -8,6 +8,7 @@ range. A file that breaks it stops the build with the file, the entry and the ca
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
@@ -153,7 +154,9 @@ def _entries(path: Path, table: str) -> Sequence[tuple[Path, int, Mapping[str, A
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BuildError(path, getattr(error, "lineno", None), f"not valid TOML: {error}") from error
+        # Python 3.11's TOMLDecodeError states its line only in the message: "(at line 53, column 6)".
+        where = re.search(r"at line (\d+)", str(error))
+        raise BuildError(path, int(where.group(1)) if where else None, f"not valid TOML: {error}") from error
     entries = document.get(table)
     if not isinstance(entries, list) or not entries:
         raise BuildError(path, None, f"expected one or more [[{table}]] tables")

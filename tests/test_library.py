@@ -22,12 +22,9 @@ from .test_browser import _open
 
 
 def test_library_api() -> None:
-    assert calculators.list_calculators() == (
-        "gradient-accumulation-memory",
-        "llm-training-vram",
-        "kv-cache-size",
-        "quantized-model-size",
-    )
+    listed = calculators.list_calculators()
+    assert listed[:2] == ("gradient-accumulation-memory", "llm-training-vram") and len(listed) == 20
+    assert {"kv-cache-size", "quantized-model-size", "transformer-params", "lora-parameters"} <= set(listed)
     description = calculators.describe("gradient-accumulation-memory")
     assert [i["name"] for i in description["inputs"]] == [  # type: ignore[index]
         "micro_batch", "accumulation_steps", "data_parallel", "activation_per_sample_gb", "memory_unit",

@@ -1,0 +1,114 @@
+"""The preset data files: their schema, their published parameter counts, and what they fill."""
+
+from __future__ import annotations
+
+import shutil
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from calculators import CALCULATORS, evaluate, find
+from calculators.model_config import covers
+from calculators.spec import GPU_FACTS, MODEL_FACTS
+from site_builder.errors import BuildError
+from site_builder.presets import DATA, ModelPreset, preset_values, read_presets, uses_presets
+
+PRESETS = read_presets()
+TRANSFORMER_PARAMS = find("transformer-params")
+
+
+def test_there_are_enough_presets_and_every_fact_has_a_value() -> None:
+    assert len(PRESETS.models) >= 20 and len(PRESETS.gpus) >= 12
+    for model in PRESETS.models:
+        assert set(model.facts()) == set(MODEL_FACTS)
+    for gpu in PRESETS.gpus:
+        assert set(gpu.facts()) == set(GPU_FACTS)
+
+
+@pytest.mark.parametrize("model", PRESETS.models, ids=lambda model: model.id)
+def test_the_transformer_params_calculator_gives_the_published_count(model: ModelPreset) -> None:
+    """The count a preset fills in is checked against the count its source publishes."""
+    result = evaluate(TRANSFORMER_PARAMS, {**TRANSFORMER_PARAMS.defaults(), **preset_values(TRANSFORMER_PARAMS, model)})
+    assert result.ok, result.problems
+    counted = Decimal(repr(result.results["total_params_billion"])) * 10**9
+    if model.params_exact:
+        assert counted == model.params
+    else:
+        # A rounded figure such as "141B": the count must round to it at the printed precision.
+        printed = Decimal(model.params_printed.rstrip("B"))
+        assert round(counted / 10**9, -printed.as_tuple().exponent) == printed  # type: ignore[operator]
+    if model.active_params:
+        active = Decimal(repr(result.results["active_params_billion"])) * 10**9
+        printed = Decimal(model.active_params_printed.rstrip("B")) if model.active_params_printed else None
+        if model.active_params_exact or printed is None:
+            assert active == model.active_params
+        else:
+            # DeepSeek counts active parameters without the input embedding; both readings must round to it.
+            assert abs(active / 10**9 - printed) <= Decimal("0.6") + Decimal(10) ** printed.as_tuple().exponent
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
+def test_every_preset_gives_valid_inputs(calculator) -> None:  # type: ignore[no-untyped-def]
+    for family, presets in (("model", PRESETS.models), ("gpu", PRESETS.gpus)):
+        if not uses_presets(calculator, family):
+            continue
+        for preset in presets:
+            if family == "model" and not covers(calculator, preset.facts()):  # type: ignore[arg-type]
+                continue
+            values = preset_values(calculator, preset)
+            assert values
+            result = evaluate(calculator, {**calculator.defaults(), **values})
+            assert result.ok, (preset.id, result.problems)
+
+
+def test_latent_attention_models_are_kept_off_attention_shape_formulas() -> None:
+    deepseek = next(model for model in PRESETS.models if model.kv_lora_rank)
+    assert not covers(find("kv-cache-size"), deepseek.facts())
+    assert covers(find("moe-active-params"), deepseek.facts())
+    assert covers(find("quantized-model-size"), deepseek.facts())
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> Path:
+    shutil.copy(DATA / "gpus.toml", tmp_path / "gpus.toml")
+    text = (DATA / "models.toml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "models.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cause"),
+    [
+        ("layers = 12\n", "", "missing key 'layers'"),
+        ("layers = 12\n", "layers = 12\nlayer = 12\n", "unknown key 'layer'"),
+        ("layers = 12\n", 'layers = "12"\n', "layers must be int"),
+        ("layers = 12\n", "layers = -12\n", "layers must be int"),
+        ('architecture = "gpt2"', 'architecture = "bert"', "architecture must be llama or gpt2"),
+        ("attention_heads = 12\n", "attention_heads = 13\n", "attention_heads must be a multiple of kv_heads"),
+        ('params_source = "https://', 'params_source = "http://', "must be https addresses"),
+        ("[[model]]", "[[model]]\nid = ", "not valid TOML"),
+    ],
+)
+def test_a_broken_file_names_the_file_the_line_and_the_cause(tmp_path: Path, old: str, new: str, cause: str) -> None:
+    with pytest.raises(BuildError) as raised:
+        read_presets(_broken(tmp_path, old, new))
+    assert raised.value.path.name == "models.toml" and cause in raised.value.cause
+    assert raised.value.line is not None and raised.value.line > 0
+
+
+def test_ids_are_unique(tmp_path: Path) -> None:
+    shutil.copy(DATA / "gpus.toml", tmp_path / "gpus.toml")
+    text = (DATA / "models.toml").read_text(encoding="utf-8")
+    first = text[text.index("[[model]]") : text.index("[[model]]", text.index("[[model]]") + 1)]
+    (tmp_path / "models.toml").write_text(text + "\n" + first, encoding="utf-8")
+    with pytest.raises(BuildError, match="model ids must be unique: openai-community/gpt2"):
+        read_presets(tmp_path)
+
+
+def test_gpu_peaks_are_dense_not_sparse() -> None:
+    # NVIDIA prints 1,979 TFLOP/s for H100 SXM BF16 "with sparsity"; the dense figure is half.
+    h100 = next(gpu for gpu in PRESETS.gpus if gpu.id == "h100-sxm")
+    assert (h100.memory_gb, h100.bf16_tflops) == (80, 989.5)
+    a100 = next(gpu for gpu in PRESETS.gpus if gpu.id.startswith("a100") and gpu.memory_gb == 80)
+    assert a100.bf16_tflops == 312  # the dense peak Korthikanti et al. and Narayanan et al. use

@@ -1,0 +1,94 @@
+"""Presets and config pasting in Chromium: the fields they fill, the results that follow, the words they show."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from calculators import LocaleKit, find, make_report
+from calculators.report import read_config
+from site_builder.locales import Locale
+
+from .conftest import LOCALE_BY_TAG
+from .pagetext import expected_text, result_text
+from .test_browser import _names, _open, _settle
+from .test_model_config import GPT2, MIXTRAL_8X7B
+
+pytestmark = pytest.mark.browser
+
+KV = find("kv-cache-size")
+
+
+def _form_values(page: Any) -> dict[str, str]:
+    return dict(page.evaluate("() => Object.fromEntries([...new FormData(document.querySelector('form'))])"))
+
+
+def test_a_model_preset_fills_the_fields_and_the_results_follow(
+    page: Any, base_url: str, kits: dict[Locale, LocaleKit]
+) -> None:
+    locale = LOCALE_BY_TAG["fr"]
+    _open(page, base_url, locale, KV, "?context_tokens=32768")
+    options = page.locator("#preset-model option[data-values]")
+    assert options.count() >= 20
+    chosen = options.nth(3)
+    filled = json.loads(chosen.get_attribute("data-values"))
+    assert set(filled) == {"layers", "kv_heads", "head_dim"}
+    page.select_option("#preset-model", chosen.get_attribute("value"))
+    _settle(page)
+    values = _form_values(page)
+    assert {name: values[name] for name in filled} == filled
+    assert values["context_tokens"] == "32768"  # a preset leaves the workload alone
+    report = make_report(KV, values, kits[locale])
+    assert result_text(page.content()) == expected_text(report, _names(KV), chart=True)
+    # Editing a field the preset filled means the menu no longer names the model.
+    page.fill('[name="layers"]', "7")
+    _settle(page)
+    assert page.input_value("#preset-model") == ""
+
+
+def test_a_pasted_config_fills_the_fields_and_says_what_it_assumed(
+    page: Any, base_url: str, kits: dict[Locale, LocaleKit]
+) -> None:
+    locale = LOCALE_BY_TAG["ja"]
+    _open(page, base_url, locale, KV)
+    page.click("details.config-paste summary")
+    page.fill("[data-config-text]", json.dumps(MIXTRAL_8X7B, indent=2))
+    page.click("[data-config-apply]")
+    page.wait_for_function("() => document.querySelector('[data-config-status]').textContent !== ''")
+    _settle(page)
+    values = _form_values(page)
+    assert (values["layers"], values["kv_heads"], values["head_dim"]) == ("32", "8", "128")
+    outcome = read_config(KV, json.dumps(MIXTRAL_8X7B), kits[locale])
+    assert page.text_content("[data-config-status]") == outcome.message
+    assert result_text(page.content()) == expected_text(make_report(KV, values, kits[locale]), _names(KV), chart=True)
+
+    # GPT-2 has no num_key_value_heads or head_dim: the defaults are used and named.
+    page.fill("[data-config-text]", json.dumps(GPT2))
+    page.click("[data-config-apply]")
+    page.wait_for_function("() => document.querySelector('[name=layers]').value === '12'")
+    assert "num_key_value_heads, head_dim" in page.text_content("[data-config-status]")
+
+
+def test_a_broken_config_changes_nothing_and_says_why(page: Any, base_url: str, kits: dict[Locale, LocaleKit]) -> None:
+    locale = LOCALE_BY_TAG["de"]
+    _open(page, base_url, locale, KV)
+    before = _form_values(page)
+    page.click("details.config-paste summary")
+    for text in ('{"num_hidden_layers": 32,\n "hidden_size": }', '{"hidden_size": 4096}', "<script>alert(1)</script>"):
+        page.fill("[data-config-text]", text)
+        page.click("[data-config-apply]")
+        expected = read_config(KV, text, kits[locale]).message
+        page.wait_for_function(
+            "(expected) => document.querySelector('[data-config-status]').textContent === expected", arg=expected
+        )
+        assert _form_values(page) == before
+
+
+def test_gpu_and_model_menus_appear_only_where_they_fill_something(page: Any, base_url: str) -> None:
+    _open(page, base_url, LOCALE_BY_TAG["en"], find("gradient-accumulation-memory"))
+    assert page.locator("[data-presets]").count() == 0
+    _open(page, base_url, LOCALE_BY_TAG["en"], find("gpu-count"))
+    assert page.locator("#preset-gpu option[data-values]").count() >= 12
+    assert page.locator("#preset-gpu").is_visible()
