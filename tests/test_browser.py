@@ -73,7 +73,7 @@ VALUE_SETS: dict[str, list[dict[str, str]]] = {
     "dataset-tokens": [
         {"text_amount": "4000", "text_unit": "characters"},
         {"text_amount": "1", "text_unit": "gb", "chars_per_token": "3.2"},
-        {"text_amount": "x", "text_unit": "pages"},
+        {"text_amount": "x", "chars_per_token": "0"},
     ],
     "compute-budget-epochs": [
         {"compute_flops": "1e23", "params_billion": "7", "dataset_tokens_billion": "1000"},
