@@ -151,7 +151,7 @@ CALCULATOR = Calculator(
             help=N_(
                 "attention-memory",
                 "Layers whose matrices are held at the same time. In training every layer keeps them until "
-                "the backward pass; in inference only one layer's exist at a time, so enter 1.",
+                "the backward pass; in inference only one layer holds them at a time, so enter 1.",
             ),
             default="96",
             minimum=Decimal(1),

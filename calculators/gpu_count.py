@@ -174,8 +174,8 @@ CALCULATOR = Calculator(
             sentence=N_(
                 "gpu-count",
                 "vLLM needs the {attention_heads} attention heads and the {kv_heads} key-value heads to spread "
-                "evenly over the tensor-parallel GPUs. The smallest such number from {gpu_count} up, or the "
-                "largest if none is that large, is {tensor_parallel_size}.",
+                "evenly over the tensor-parallel GPUs: {tensor_parallel_size} is the smallest such count of at least "
+                "{gpu_count} GPUs or, when there is none, the largest such count.",
             ),
             fraction_digits=0,
         ),

@@ -65,10 +65,11 @@ CALCULATOR = Calculator(
             name="memory_unit",
             kind=Kind.CHOICE,
             group=_FILES,
-            label=N_("model-download-time", "Memory unit"),
+            label=N_("model-download-time", "Size unit"),
             help=N_(
                 "model-download-time",
-                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the unit llama.cpp and most operating systems report.",
+                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the unit llama.cpp prints (Windows counts in GiB too but labels "
+                "them GB; macOS shows decimal GB).",
             ),
             default="gib",
             choices=MEMORY_UNITS,

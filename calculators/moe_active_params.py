@@ -285,7 +285,7 @@ CALCULATOR = Calculator(
             # Translators: {active_percent} is a formatted percentage (without the % sign).
             sentence=N_(
                 "moe-active-params",
-                "A token uses {active_percent}% of the weights, so its compute is about that share of what a "
+                "A token uses {active_percent} percent of the weights, so its compute is about that share of what a "
                 "dense model of the same total size would need.",
             ),
             fraction_digits=2,
