@@ -53,7 +53,8 @@ def test_share_link_round_trips_into_a_fresh_page(page: Any, base_url: str, brow
     _settle(page)
     page.click("text=Share")
     link = page.input_value("[data-share-link]")
-    assert link == f"{base_url}en/gradient-accumulation-memory/?micro_batch=6&accumulation_steps=8&data_parallel=3"
+    query = "micro_batch=6&accumulation_steps=8&data_parallel=3&memory_unit=gb"
+    assert link == f"{base_url}en/gradient-accumulation-memory/?{query}"
     x = page.get_attribute('[data-share-target="x"]', "href")
     assert x.startswith("https://twitter.com/intent/tweet?url=") and "micro_batch%3D6" in x
     assert page.get_attribute('[data-share-target="line"]', "href").startswith("https://social-plugins.line.me/")

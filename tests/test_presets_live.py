@@ -22,7 +22,8 @@ KV = find("kv-cache-size")
 
 
 def _form_values(page: Any) -> dict[str, str]:
-    return dict(page.evaluate("() => Object.fromEntries([...new FormData(document.querySelector('form[data-calculator]'))])"))
+    script = "() => Object.fromEntries([...new FormData(document.querySelector('form[data-calculator]'))])"
+    return dict(page.evaluate(script))
 
 
 def test_a_model_preset_fills_the_fields_and_the_results_follow(
