@@ -1,9 +1,11 @@
 """The memory chart: a stacked bar of a calculator's memory components against common GPU sizes.
 
-Drawn here, as SVG text, so the prerendered page and the live one show the same picture
-from the same numbers. Colours come from CSS classes (light and dark themes, print), never
-from inline styles, which the site's Content-Security-Policy would block. Every figure is
-also written out as text inside the picture and in its description for screen readers.
+Drawn here, as markup text, so the prerendered page and the live one show the same picture
+from the same numbers. The bar is SVG and runs left to right in every language (a scale, like
+the numbers on it). Its legend, the total and whether one GPU holds it follow as HTML text,
+which wraps, follows the page's direction and is what screen readers read. Colours come from
+CSS classes (light and dark themes, print), never from inline styles, which the site's
+Content-Security-Policy would block.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ _BAR_TOP = 8
 _BAR_HEIGHT = 28
 _LABEL_ROWS = (_BAR_TOP + _BAR_HEIGHT + 16, _BAR_TOP + _BAR_HEIGHT + 30)
 _LABEL_ROOM = 40  # the width a "141 GB" mark label needs, in viewBox units
-_LINE = 20
 
 
 @dataclass(frozen=True)
@@ -48,23 +49,24 @@ class ChartText:
 
 
 def draw_memory_chart(segments: Sequence[ChartSegment], unit_bytes: float, words: ChartText) -> str:
-    """Return the SVG of `segments` stacked into one bar, with marks at each of `GPU_SIZES_GB`.
+    """Return the chart's markup: an SVG bar of `segments` with marks at `GPU_SIZES_GB`, then its legend as text.
 
-    >>> svg = draw_memory_chart([ChartSegment(16.06, "Weights: 16.06 GB")], 1e9,
-    ...                         ChartText("Memory", "Total: 16.06 GB", "Fits", "Note", "GB"))
-    >>> svg.startswith('<svg class="memory-chart"') and "Weights: 16.06 GB" in svg and ">141 GB<" in svg
+    The legend and the notes are HTML, not SVG text, so they wrap on narrow screens and follow the
+    page's direction; the bar and its scale stay left to right in every language.
+
+    >>> html = draw_memory_chart([ChartSegment(16.06, "Weights: 16.06 GB")], 1e9,
+    ...                          ChartText("Memory", "Total: 16.06 GB", "Fits", "Note", "GB"))
+    >>> html.startswith('<svg class="memory-chart"') and "Weights: 16.06 GB</li>" in html and ">141 GB<" in html
     True
     """
     marks = [(size, size * _GIB / unit_bytes) for size in GPU_SIZES_GB]
     total = sum(max(segment.value, 0.0) for segment in segments)
     scale = _WIDTH / (max(total, marks[-1][1]) * 1.04)
-    legend_top = _LABEL_ROWS[1] + 22
-    height = legend_top + _LINE * (len(segments) + 3)
+    height = _LABEL_ROWS[1] + 6
     parts = [
         f'<svg class="memory-chart" viewBox="0 0 {_WIDTH} {height}" role="img" '
-        'aria-labelledby="memory-chart-title memory-chart-desc" xmlns="http://www.w3.org/2000/svg">',
+        'aria-labelledby="memory-chart-title" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="memory-chart-title">{escape(words.title)}</title>',
-        f'<desc id="memory-chart-desc">{escape(_description(segments, words))}</desc>',
         f'<rect class="chart-track" x="0" y="{_BAR_TOP}" width="{_WIDTH}" height="{_BAR_HEIGHT}"/>',
     ]
     left = 0.0
@@ -74,15 +76,15 @@ def draw_memory_chart(segments: Sequence[ChartSegment], unit_bytes: float, words
         parts.append(f'<rect class="chart-part-{index}" {box}/>')
         left += width
     parts.extend(_marks(marks, scale, words.gb))
-    for index, segment in enumerate(segments):
-        y = legend_top + index * _LINE
-        parts.append(f'<rect class="chart-part-{index}" x="0" y="{y - 11}" width="12" height="12"/>')
-        parts.append(f'<text x="18" y="{y}">{escape(segment.legend)}</text>')
-    y = legend_top + len(segments) * _LINE
-    parts.append(f'<text class="chart-total" x="0" y="{y}">{escape(words.total)}</text>')
-    parts.append(f'<text x="0" y="{y + _LINE}">{escape(words.fit)}</text>')
-    parts.append(f'<text class="chart-note" x="0" y="{y + 2 * _LINE}">{escape(words.note)}</text>')
     parts.append("</svg>")
+    # The figures themselves are text, under the picture, for every reader: the picture's text alternative.
+    parts.append('<ul class="chart-legend">')
+    for index, segment in enumerate(segments):
+        parts.append(f'<li><span class="chart-swatch chart-part-{index}"></span>{escape(segment.legend)}</li>')
+    parts.append("</ul>")
+    parts.append(f'<p class="chart-total">{escape(words.total)}</p>')
+    parts.append(f'<p class="chart-fit">{escape(words.fit)}</p>')
+    parts.append(f'<p class="chart-note">{escape(words.note)}</p>')
     return "".join(parts)
 
 
@@ -100,11 +102,6 @@ def _marks(marks: Sequence[tuple[int, float]], scale: float, gb: str) -> list[st
                 last_label_end[row] = anchor_x + _LABEL_ROOM / 2
                 break
     return drawn
-
-
-def _description(segments: Sequence[ChartSegment], words: ChartText) -> str:
-    figures = "; ".join(segment.legend for segment in segments)
-    return f"{figures}. {words.total}. {words.fit} {words.note}"
 
 
 def smallest_fitting_gpu(total: float, unit_bytes: float) -> int | None:
