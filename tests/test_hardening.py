@@ -66,8 +66,13 @@ def test_every_page_declares_the_content_security_policy(site: Path) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("locale", [EN, DE], ids=lambda locale: locale.tag)
-@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
+@pytest.mark.parametrize(
+    ("calculator", "locale"),
+    # Every calculator in one of two locales with different number symbols, alternating: the core reads
+    # input the same way for all of them, so two locales per calculator would only double the time.
+    [(calculator, (EN, DE)[index % 2]) for index, calculator in enumerate(CALCULATORS)],
+    ids=lambda value: getattr(value, "slug", None) or value.tag,
+)
 def test_bad_input_in_every_field(
     page: Any, base_url: str, kits: dict[Locale, LocaleKit], locale: Locale, calculator: Calculator
 ) -> None:

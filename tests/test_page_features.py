@@ -77,7 +77,7 @@ def test_copy_link_uses_the_clipboard(browser: Any, base_url: str) -> None:
     tab.click("text=Copy link")
     tab.wait_for_selector("#share-dialog [data-copy-status]:has-text('Link copied')")
     assert tab.evaluate("navigator.clipboard.readText()").endswith(
-        "?micro_batch=2&accumulation_steps=8&data_parallel=1&activation_per_sample_gb=0.5"
+        "?micro_batch=2&accumulation_steps=8&data_parallel=1&activation_per_sample_gb=0.5&memory_unit=gb"
     )
     context.close()
 
