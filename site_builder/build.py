@@ -22,9 +22,9 @@ from .assets import (
     runtime_sources,
     service_worker,
 )
-from .catalogs import CatalogProblem, catalog_path, read_catalog
+from .catalogs import CatalogCache, CatalogProblem, catalog_path, read_catalog
 from .config import read_site_config
-from .environment import TEMPLATES, MemoryBytecodeCache, make_environment
+from .environment import TEMPLATES, MemoryBytecodeCache, make_environment, template_users
 from .errors import BuildError
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
@@ -58,6 +58,7 @@ class BuildConfig:
     templates: Path = TEMPLATES
     presets: Path = PRESETS
     bytecode_cache: MemoryBytecodeCache = field(default_factory=MemoryBytecodeCache, compare=False)
+    catalog_cache: CatalogCache = field(default_factory=CatalogCache, compare=False)
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,19 @@ def build(config: BuildConfig, progress: Progress | None = None) -> BuildSummary
 
 
 def assemble(
-    config: BuildConfig, locales: Collection[Locale] | None = None, progress: Progress | None = None
+    config: BuildConfig,
+    locales: Collection[Locale] | None = None,
+    progress: Progress | None = None,
+    templates: Collection[str] | None = None,
 ) -> Assembly:
-    """Read, plan and render the site (only the pages of `locales`, if given) without touching the output."""
+    """Read, plan and render the site without touching the output.
+
+    Only the pages of `locales`, if given, and only the pages whose template is or uses one of
+    `templates` (names relative to the templates folder), if given: what an edit touches.
+    """
     # 1. Read: the site's identity and every catalog (strictly, if asked).
     site_config = read_site_config(config.project / "site.toml", config.base_url)
-    catalogs, problems = read_catalogs(config.project)
+    catalogs, problems = read_catalogs(config.project, config.catalog_cache)
     if problems and config.strict:
         first = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -132,7 +140,10 @@ def assemble(
         presets=presets,
     )
     pages = plan_pages(config.calculators, LOCALES)
-    wanted = [page for page in pages if locales is None or page.locale in locales]
+    uses = template_users(resources[LOCALES[0]].environment, templates) if templates is not None else None
+    wanted = [
+        page for page in pages if (locales is None or page.locale in locales) and (uses is None or uses(page.template))
+    ]
     rendered = []
     for done, page in enumerate(wanted, start=1):
         rendered.append((page.path, render_page(page, site).encode()))
@@ -149,12 +160,15 @@ def assemble(
     )
 
 
-def read_catalogs(project: Path) -> tuple[dict[Locale, bytes], tuple[CatalogProblem, ...]]:
+def read_catalogs(
+    project: Path, cache: CatalogCache | None = None
+) -> tuple[dict[Locale, bytes], tuple[CatalogProblem, ...]]:
     """Compile every locale's catalog to `.mo` bytes, collecting the messages that fall back to English."""
+    read = cache.read if cache is not None else read_catalog
     catalogs: dict[Locale, bytes] = {}
     problems: list[CatalogProblem] = []
     for locale in LOCALES:
-        catalogs[locale], found = read_catalog(catalog_path(project, locale), locale, source=locale == LOCALES[0])
+        catalogs[locale], found = read(catalog_path(project, locale), locale, source=locale == LOCALES[0])
         problems.extend(found)
     return catalogs, tuple(problems)
 

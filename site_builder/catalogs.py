@@ -126,3 +126,24 @@ def _check_syntax(path: Path) -> None:
 def _line_of(error: PoFileError) -> int | None:
     match = re.search(r"line (\d+)|on (\d+)", str(error))
     return int(next(g for g in match.groups() if g)) if match else None
+
+
+class CatalogCache:
+    """Compiled catalogs kept between builds of one process (the dev server, the benchmark).
+
+    Keyed by the file's path, size and modification time: an edited catalog compiles again,
+    the nine others are reused. A build without a cache compiles every catalog.
+    """
+
+    def __init__(self) -> None:
+        self._compiled: dict[tuple[Path, int, int], tuple[bytes, tuple[CatalogProblem, ...]]] = {}
+
+    def read(self, path: Path, locale: Locale, *, source: bool) -> tuple[bytes, tuple[CatalogProblem, ...]]:
+        """Return `read_catalog(path, ...)`, compiling only when the file changed since the last call."""
+        if not path.is_file():
+            return read_catalog(path, locale, source=source)
+        stat = path.stat()
+        key = (path, stat.st_size, stat.st_mtime_ns)
+        if key not in self._compiled:
+            self._compiled[key] = read_catalog(path, locale, source=source)
+        return self._compiled[key]

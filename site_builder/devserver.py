@@ -65,8 +65,12 @@ def rebuild(config: BuildConfig, current: Assembly, paths: set[Path], reporter: 
     catalogs = {path.parent.parent.name for path in paths if path.suffix == ".po"}
     only_catalogs = all(path.suffix in {".po", ".pot"} for path in paths)
     locales = [locale for locale in LOCALES if locale.catalog in catalogs] if only_catalogs else None
+    # An edited template re-renders the pages that use it; anything else (static files, site.toml,
+    # presets) can reach every page.
+    only_templates = all(config.templates in path.parents and path.suffix == ".html" for path in paths)
+    templates = [path.relative_to(config.templates).as_posix() for path in paths] if only_templates else None
     try:
-        fresh = assemble(config, locales=locales)
+        fresh = assemble(config, locales=locales, templates=templates)
     except BuildError as error:
         reporter.error(f"build failed: {error}")
         return current

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable, Collection
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
 import latex2mathml.converter
 from babel.dates import format_date
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, meta
 from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
@@ -119,3 +120,19 @@ def faq_entries(html: str) -> list[dict[str, object]]:
         }
         for question, answer in reader.entries
     ]
+
+
+def template_users(environment: Environment, edited: Collection[str]) -> Callable[[str], bool]:
+    """Return a test of whether a template is one of `edited` or extends or includes one, at any depth."""
+    edited_names = frozenset(edited)
+    closures: dict[str, frozenset[str]] = {}
+
+    def closure(name: str) -> frozenset[str]:
+        if name not in closures:
+            closures[name] = frozenset({name})  # a cycle stops here instead of recursing forever
+            source = environment.loader.get_source(environment, name)[0] if environment.loader else ""
+            referenced = meta.find_referenced_templates(environment.parse(source))
+            closures[name] = frozenset({name}).union(*(closure(r) for r in referenced if r is not None))
+        return closures[name]
+
+    return lambda name: bool(closure(name) & edited_names)

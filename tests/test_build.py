@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from calculators import CALCULATORS, LocaleKit, make_report
-from site_builder.build import PROJECT, BuildConfig, build
+from site_builder.build import PROJECT, BuildConfig, assemble, build, read_catalogs
+from site_builder.catalogs import CatalogCache
 from site_builder.errors import BuildError
 from site_builder.locales import LOCALES, Locale
 
@@ -205,3 +206,26 @@ def test_cli_names_a_calculator_with_a_syntax_error(tmp_path: Path) -> None:
         return module, _append(module, "\ndef broken(:\n"), "SyntaxError"
 
     _run_copy(tmp_path, break_it)
+
+
+def test_an_edited_template_re_renders_only_the_pages_that_use_it() -> None:
+    config = BuildConfig(search=False)
+    home = assemble(config, templates=["home.html"])
+    assert home.pages == len(LOCALES)
+    widget = assemble(config, templates=["_widget.html"])  # included by every calculator page and every embed
+    assert widget.pages == 2 * len(CALCULATORS) * len(LOCALES)
+    article = assemble(config, templates=["articles/kv-cache-size.html"])
+    assert article.pages == len(LOCALES)
+    assert assemble(config, templates=["base.html"]).pages == assemble(config).pages
+
+
+def test_the_catalog_cache_compiles_only_what_changed(tmp_path: Path) -> None:
+    shutil.copytree(PROJECT / "locales", tmp_path / "locales")
+    cache = CatalogCache()
+    first, _ = read_catalogs(tmp_path, cache)
+    german = tmp_path / "locales" / "de" / "LC_MESSAGES" / "messages.po"
+    german.write_text(german.read_text(encoding="utf-8").replace("Ergebnisse", "Ergebnis", 1), encoding="utf-8")
+    second, _ = read_catalogs(tmp_path, cache)
+    changed = {locale.tag for locale in LOCALES if first[locale] != second[locale]}
+    assert changed == {"de"}
+    assert second == read_catalogs(tmp_path)[0]  # the same bytes as compiling afresh
