@@ -22,7 +22,7 @@ from .assets import (
     runtime_sources,
     service_worker,
 )
-from .catalogs import CatalogCache, CatalogProblem, catalog_path, read_catalog
+from .catalogs import CatalogCache, CatalogProblem, browser_catalog, catalog_path, core_messages, read_catalog
 from .config import read_site_config
 from .environment import TEMPLATES, MemoryBytecodeCache, make_environment, template_users
 from .errors import BuildError
@@ -181,8 +181,10 @@ def collect_app_files(
     translations = {locale: r.kit.translations for locale, r in resources.items()}
     files["_app/embed.js"] = embed_loader(translations, config.calculators)
     files["_app/calculators.zip"] = bundle_calculators()
+    # The worker only translates the calculators' own words; articles and page chrome stay out of its download.
+    keep = core_messages()
     for locale, mo in catalogs.items():
-        files[f"_app/locales/{locale.folder}.mo"] = mo
+        files[f"_app/locales/{locale.folder}.mo"] = browser_catalog(mo, keep)
         files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
     if config.live_reload:
         files["_app/reload.js"] = Path(__file__).with_name("live_reload.js")

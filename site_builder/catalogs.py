@@ -8,15 +8,23 @@ build (CI's) fails on the first one and names them all.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import importlib.resources
 import io
+import pkgutil
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Message
-from babel.messages.mofile import write_mo
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, read_po
+
+import calculators
+from calculators.spec import Message as CoreMessage
+from calculators.spec import PluralMessage
 
 from .errors import BuildError
 from .locales import Locale
@@ -147,3 +155,52 @@ class CatalogCache:
         if key not in self._compiled:
             self._compiled[key] = read_catalog(path, locale, source=source)
         return self._compiled[key]
+
+
+def core_messages() -> frozenset[tuple[str, str]]:
+    """Return (context, msgid) of every message the calculators package itself can show.
+
+    Found by walking the module-level values of every module of the package (calculators,
+    their inputs and outputs, the edge's validation, chart and config words): the messages
+    the browser worker translates. Articles and page chrome are rendered at build time only.
+    """
+    found: set[tuple[str, str]] = set()
+    seen: set[int] = set()
+
+    def visit(value: object) -> None:
+        if id(value) in seen or isinstance(value, str | bytes | int | float | bool) or value is None:
+            return
+        seen.add(id(value))
+        if isinstance(value, CoreMessage):
+            found.add((value.context, value.text))
+        elif isinstance(value, PluralMessage):
+            found.add((value.context, value.singular))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for field in dataclasses.fields(value):
+                visit(getattr(value, field.name))
+        elif isinstance(value, Mapping):
+            for item in value.values():
+                visit(item)
+        elif isinstance(value, tuple | list | frozenset | set):
+            for item in value:
+                visit(item)
+
+    for module in pkgutil.iter_modules(calculators.__path__):
+        if module.name != "__main__":
+            for value in vars(importlib.import_module(f"calculators.{module.name}")).values():
+                visit(value)
+    return frozenset(found)
+
+
+def browser_catalog(mo: bytes, keep: frozenset[tuple[str, str]]) -> bytes:
+    """Return the compiled catalog `mo` with only the messages in `keep` (and its header): what the worker needs."""
+    catalog = read_mo(io.BytesIO(mo))
+    kept = Catalog(locale=catalog.locale, domain=catalog.domain)
+    kept.mime_headers = catalog.mime_headers
+    for message in catalog:
+        singular = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        if singular and (message.context or "", singular) in keep:
+            kept[message.id] = message
+    out = io.BytesIO()
+    write_mo(out, kept)
+    return out.getvalue()

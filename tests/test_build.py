@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from calculators import CALCULATORS, LocaleKit, make_report
+from calculators.live import load_kit
+from calculators.report import read_config
 from site_builder.build import PROJECT, BuildConfig, assemble, build, read_catalogs
-from site_builder.catalogs import CatalogCache
+from site_builder.catalogs import CatalogCache, browser_catalog, core_messages
 from site_builder.errors import BuildError
-from site_builder.locales import LOCALES, Locale
+from site_builder.locales import LOCALES, Locale, number_facts_json
 
 from .pagetext import expected_text, result_text
 
@@ -229,3 +231,18 @@ def test_the_catalog_cache_compiles_only_what_changed(tmp_path: Path) -> None:
     changed = {locale.tag for locale in LOCALES if first[locale] != second[locale]}
     assert changed == {"de"}
     assert second == read_catalogs(tmp_path)[0]  # the same bytes as compiling afresh
+
+
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.tag)
+def test_the_browser_catalog_holds_every_word_the_worker_writes(locale: Locale) -> None:
+    """The worker's catalog leaves the articles out, and must still give the very same reports."""
+    full = read_catalogs(PROJECT)[0][locale]
+    small = browser_catalog(full, core_messages())
+    assert len(small) < len(full) / 2 or locale == LOCALES[0]
+    built, served = load_kit(full, number_facts_json(locale)), load_kit(small, number_facts_json(locale))
+    for calculator in CALCULATORS:
+        for values in (calculator.defaults(), dict.fromkeys(calculator.defaults(), "x"), {"memory_unit": "tb"}):
+            assert make_report(calculator, values, built) == make_report(calculator, values, served)
+        for text in ("{", "[]", '{"hidden_size": 1}', '{"num_hidden_layers": 2, "hidden_size": 8, "n_head": 2, '
+                     '"vocab_size": 10}'):  # fmt: skip
+            assert read_config(calculator, text, built) == read_config(calculator, text, served)
