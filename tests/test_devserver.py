@@ -62,6 +62,8 @@ def test_catalog_edit_rebuilds_one_locale_and_reloads(page: Any, dev_site: tuple
     project, url, log = dev_site
     assert re.search(r"built \d+ pages in 10 locales \(\d+ files\) into .* in [\d.]+ s, 0 warnings", log.read_text())
     page.goto(f"{url}de/llm-training-vram/")
+    # Let the worker finish its downloads first: a reload that cancels them logs a failed load.
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
     assert page.text_content("#results-heading") == "Ergebnisse"
     catalog = project / "locales" / "de" / "LC_MESSAGES" / "messages.po"
     catalog.write_text(
