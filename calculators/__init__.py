@@ -1,15 +1,19 @@
 """AI and LLM calculators: pure-Python formulas with their inputs, outputs and validation.
 
-Stdlib only, no I/O, no module state: the same code runs in CPython and, in the
-browser, in Pyodide. See README.md in this folder for the rules.
+Stdlib only, no I/O, no module state: the same code runs in CPython and, in the browser, in
+Pyodide. See README.md in this folder for the rules. The shared machinery is in `core/`; each
+calculator is a package under its category (`training/`, `infrastructure/`, ...), listed in
+`catalogue.py`. Importing this package imports no calculator: `find(slug)` imports one, and
+`CALCULATORS` (looked up on first use) imports them all.
 """
 
-from .api import InvalidInputError, compute, describe, list_calculators, validate
-from .evaluation import Evaluation, Problem, evaluate
-from .numbers import PLAIN, NumberFacts, format_number, parse_number
-from .registry import CALCULATORS, CATEGORIES, Category, find
-from .report import LocaleKit, Report, make_report
-from .spec import Calculator, Choice, InputSpec, Kind, Message, OutputSpec, PluralMessage
+from .catalogue import CATEGORIES
+from .core.api import InvalidInputError, compute, describe, list_calculators, validate
+from .core.evaluation import Evaluation, Problem, evaluate
+from .core.numbers import PLAIN, NumberFacts, format_number, parse_number
+from .core.registry import all_calculators, find
+from .core.report import LocaleKit, Report, make_report
+from .core.spec import Calculator, Category, Choice, InputSpec, Kind, Message, OutputSpec, PluralMessage
 
 __all__ = [
     "CALCULATORS",
@@ -39,3 +43,10 @@ __all__ = [
     "parse_number",
     "validate",
 ]
+
+
+def __getattr__(name: str) -> tuple[Calculator, ...]:
+    """Give `CALCULATORS`, every calculator in display order, importing them only when asked (PEP 562)."""
+    if name == "CALCULATORS":
+        return all_calculators()
+    raise AttributeError(f"module 'calculators' has no attribute {name!r}")

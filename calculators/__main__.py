@@ -18,16 +18,16 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .numbers import PLAIN
-from .registry import CALCULATORS, find
-from .report import LocaleKit, Report, make_report
+from .core.numbers import PLAIN
+from .core.registry import all_calculators, find
+from .core.report import LocaleKit, Report, make_report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Compute one calculator from command-line options; return the exit status (2 for unusable input)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or arguments[0] in {"--list", "-l"}:
-        for calculator in CALCULATORS:
+        for calculator in all_calculators():
             print(f"{calculator.slug}\t{calculator.title.text}")
         return 0
     if arguments[0] in {"-h", "--help"}:
@@ -72,7 +72,7 @@ def _kit(lang: str) -> LocaleKit:
     from site_builder.build import PROJECT, read_catalogs
     from site_builder.locales import LOCALES, number_facts_json
 
-    from .live import load_kit
+    from .core.live import load_kit
 
     locale = next((locale for locale in LOCALES if locale.tag.lower() == lang.lower()), None)
     if locale is None:

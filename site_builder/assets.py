@@ -11,7 +11,7 @@ from pathlib import Path
 
 import calculators
 from calculators import Calculator
-from calculators.report import Translations
+from calculators.core.report import Translations
 
 from .errors import BuildError
 from .locales import Locale
@@ -21,6 +21,7 @@ __all__ = [
     "STATIC",
     "asset_urls",
     "bundle_calculators",
+    "core_sources",
     "embed_loader",
     "runtime_path",
     "runtime_sources",
@@ -35,13 +36,27 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
+def core_sources() -> tuple[Path, ...]:
+    """Return every Python file of the pure core, in any folder depth: what runs in the browser.
+
+    Left out: `__main__.py` (the command line, which reads files and prints) and the calculators'
+    `test_*.py` files. The purity rules, the bundle and the worker's catalog all use this one list.
+    """
+    return tuple(
+        sorted(
+            path
+            for path in CORE.rglob("*.py")
+            if path.name != "__main__.py" and not path.name.startswith("test_") and "__pycache__" not in path.parts
+        )
+    )
+
+
 def bundle_calculators() -> bytes:
     """Zip the calculators package for the browser, byte-identical from build to build."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        # __main__.py is the command line, which the browser never runs.
-        for source in sorted(path for path in CORE.glob("*.py") if path.name != "__main__.py"):
-            info = zipfile.ZipInfo(f"calculators/{source.name}", date_time=_EPOCH)
+        for source in core_sources():
+            info = zipfile.ZipInfo(f"calculators/{source.relative_to(CORE).as_posix()}", date_time=_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             bundle.writestr(info, source.read_bytes())

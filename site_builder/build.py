@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from calculators import CALCULATORS, Calculator
-from calculators.live import load_kit
+from calculators.core.live import load_kit
 
 from .assets import (
     STATIC,
@@ -198,5 +198,7 @@ def load_resources(locale: Locale, mo: bytes, config: BuildConfig) -> LocaleReso
     """Load a locale's catalog once, through the same function the browser worker uses."""
     kit = load_kit(mo, number_facts_json(locale))
     translations = gettext.GNUTranslations(io.BytesIO(mo))
-    environment = make_environment(locale, translations, kit.numbers, config.templates, config.bytecode_cache)
+    environment = make_environment(
+        locale, translations, kit.numbers, config.templates, config.bytecode_cache, config.calculators
+    )
     return LocaleResources(environment=environment, kit=kit)

@@ -12,7 +12,6 @@ import dataclasses
 import importlib
 import importlib.resources
 import io
-import pkgutil
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,9 +22,10 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, read_po
 
 import calculators
-from calculators.spec import Message as CoreMessage
-from calculators.spec import PluralMessage
+from calculators.core.spec import Message as CoreMessage
+from calculators.core.spec import PluralMessage
 
+from .assets import core_sources
 from .errors import BuildError
 from .locales import Locale
 
@@ -185,11 +185,20 @@ def core_messages() -> frozenset[tuple[str, str]]:
             for item in value:
                 visit(item)
 
-    for module in pkgutil.iter_modules(calculators.__path__):
-        if module.name != "__main__":
-            for value in vars(importlib.import_module(f"calculators.{module.name}")).values():
-                visit(value)
+    for module in core_modules():
+        for value in vars(importlib.import_module(module)).values():
+            visit(value)
     return frozenset(found)
+
+
+def core_modules() -> tuple[str, ...]:
+    """Return the dotted name of every module of the pure core (the files `assets.core_sources` lists)."""
+    root = Path(calculators.__file__).parent
+    names = []
+    for path in core_sources():
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return tuple(names)
 
 
 def browser_catalog(mo: bytes, keep: frozenset[tuple[str, str]]) -> bytes:

@@ -18,7 +18,7 @@ from pathlib import Path
 import watchfiles
 
 from .build import PROJECT, Assembly, BuildConfig, assemble, build
-from .environment import TEMPLATES
+from .environment import TEMPLATES, article_name, article_path
 from .errors import BuildError
 from .locales import LOCALES
 from .report import Reporter
@@ -47,7 +47,8 @@ def serve(config: BuildConfig, port: int, reporter: Reporter, argv: Sequence[str
             paths = {Path(path) for _, path in changes if Path(path).suffix in _SOURCES}
             if not paths:
                 continue
-            if any(PROJECT / "calculators" in path.parents for path in paths):
+            articles = {article_path(calculator) for calculator in config.calculators}
+            if any(PROJECT / "calculators" in path.parents and path not in articles for path in paths):
                 reporter.info("calculators changed: restarting")
                 hub.notify()
                 os.execv(sys.executable, [sys.executable, "-m", "site_builder", *argv])
@@ -67,8 +68,15 @@ def rebuild(config: BuildConfig, current: Assembly, paths: set[Path], reporter: 
     locales = [locale for locale in LOCALES if locale.catalog in catalogs] if only_catalogs else None
     # An edited template re-renders the pages that use it; anything else (static files, site.toml,
     # presets) can reach every page.
-    only_templates = all(config.templates in path.parents and path.suffix == ".html" for path in paths)
-    templates = [path.relative_to(config.templates).as_posix() for path in paths] if only_templates else None
+    articles = {article_path(calculator): article_name(calculator) for calculator in config.calculators}
+    only_templates = all(
+        path in articles or (config.templates in path.parents and path.suffix == ".html") for path in paths
+    )
+    templates = (
+        [articles.get(path) or path.relative_to(config.templates).as_posix() for path in paths]
+        if only_templates
+        else None
+    )
     try:
         fresh = assemble(config, locales=locales, templates=templates)
     except BuildError as error:

@@ -3,22 +3,41 @@
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Collection
+import inspect
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
 import latex2mathml.converter
 from babel.dates import format_date
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, meta
+from jinja2 import (
+    BaseLoader,
+    BytecodeCache,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    TemplateNotFound,
+    meta,
+)
 from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
-from calculators import Message, NumberFacts, format_number
+from calculators import Calculator, Message, NumberFacts, format_number
 
 from .locales import Locale
 
-__all__ = ["TEMPLATES", "MemoryBytecodeCache", "faq_entries", "make_environment", "math_markup"]
+__all__ = [
+    "TEMPLATES",
+    "ArticleLoader",
+    "MemoryBytecodeCache",
+    "article_name",
+    "article_path",
+    "faq_entries",
+    "make_environment",
+    "math_markup",
+]
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -39,16 +58,42 @@ class MemoryBytecodeCache(BytecodeCache):
         self._code[bucket.key] = bucket.bytecode_to_string()
 
 
+def article_path(calculator: Calculator) -> Path:
+    """Return the article of `calculator`: `article.html` beside the module that defines its formula."""
+    return Path(inspect.getfile(calculator.compute)).with_name("article.html")
+
+
+def article_name(calculator: Calculator) -> str:
+    """Return the template name a calculator's article is loaded under."""
+    return f"articles/{calculator.slug}.html"
+
+
+class ArticleLoader(BaseLoader):
+    """Loads each calculator's article from its own folder, as `articles/<slug>.html`."""
+
+    def __init__(self, calculators: Sequence[Calculator]) -> None:
+        self.paths: Mapping[str, Path] = {article_name(c): article_path(c) for c in calculators}
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        """Return the article's source, its file name (for error locations) and an up-to-date check."""
+        path = self.paths.get(template)
+        if path is None or not path.is_file():
+            raise TemplateNotFound(template)
+        modified = path.stat().st_mtime_ns
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime_ns == modified
+
+
 def make_environment(
     locale: Locale,
     translations: gettext.GNUTranslations,
     facts: NumberFacts,
     templates: Path = TEMPLATES,
     bytecode_cache: BytecodeCache | None = None,
+    calculators: Sequence[Calculator] = (),
 ) -> Environment:
-    """Return the environment that renders every page of `locale`."""
+    """Return the environment that renders every page of `locale`: shared templates, then the calculators' articles."""
     env = Environment(
-        loader=FileSystemLoader(templates),
+        loader=ChoiceLoader([FileSystemLoader(templates), ArticleLoader(calculators)]),
         bytecode_cache=bytecode_cache,
         autoescape=True,
         undefined=StrictUndefined,

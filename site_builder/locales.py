@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import babel
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 from calculators import NumberFacts
 
-__all__ = ["LOCALES", "Locale", "number_facts", "number_facts_json"]
+__all__ = ["LOCALES", "LOCALE_BY_TAG", "Locale", "number_facts", "number_facts_json"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,9 @@ LOCALES: tuple[Locale, ...] = (
     Locale(tag="ar", name="العربية", cldr="ar", direction="rtl"),
 )
 """The source locale first; it is also the fallback for any message a catalog lacks."""
+
+LOCALE_BY_TAG: Mapping[str, Locale] = MappingProxyType({locale.tag: locale for locale in LOCALES})
+"""Each locale under its BCP 47 tag."""
 
 
 def number_facts(locale: Locale) -> NumberFacts:

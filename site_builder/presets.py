@@ -15,9 +15,9 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from calculators.model_config import fill_values
-from calculators.spec import Calculator
-from calculators.transformer_params import GPT2, LLAMA, count_parameters
+from calculators.core.architecture import GPT2, LLAMA, count_parameters
+from calculators.core.model_config import fill_values
+from calculators.core.spec import Calculator
 
 from .errors import BuildError
 
@@ -78,7 +78,7 @@ class ModelPreset:
         return facts
 
     def architecture_facts(self) -> dict[str, float]:
-        """Return the inputs of the parameter count (`calculators.transformer_params`)."""
+        """Return the inputs of the parameter count (`calculators.infrastructure.transformer_params`)."""
         names = (
             "layers hidden_size attention_heads kv_heads head_dim ffn_size vocab_size positions experts "
             "experts_per_token expert_ffn_size shared_experts dense_layers q_lora_rank kv_lora_rank "

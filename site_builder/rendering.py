@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from jinja2 import Environment, FileSystemLoader, TemplateError, TemplateSyntaxError
+from jinja2 import Environment, TemplateError, TemplateNotFound, TemplateSyntaxError
 
 from calculators import (
     CATEGORIES,
@@ -21,7 +21,7 @@ from calculators import (
     format_number,
     make_report,
 )
-from calculators.model_config import covers
+from calculators.core.model_config import covers
 
 from .config import SiteConfig
 from .environment import TEMPLATES
@@ -79,8 +79,8 @@ def render_page(page: Page, site: SiteContext) -> str:
         raise BuildError(path, error.lineno, error.message or "") from error
     except TemplateError as error:
         cause = f"{type(error).__name__}: {error}"
-        path = _template_path(resources.environment, page.template)
-        raise BuildError(path, _template_line(error, path.parent), cause) from error
+        path, line = _template_location(error) or (_template_path(resources.environment, page.template), None)
+        raise BuildError(path, line, cause) from error
 
 
 def _calculator_variables(
@@ -145,17 +145,21 @@ def _field_text(spec: InputSpec, kit: LocaleKit) -> str:
 
 
 def _template_path(environment: Environment, name: str) -> Path:
-    loader = environment.loader
-    folder = Path(loader.searchpath[0]) if isinstance(loader, FileSystemLoader) else TEMPLATES
-    return folder / name
+    """Return the file a template is loaded from (shared templates and articles live in different folders)."""
+    try:
+        filename = environment.loader.get_source(environment, name)[1] if environment.loader else None
+    except TemplateNotFound:
+        filename = None
+    return Path(filename) if filename else TEMPLATES / name
 
 
-def _template_line(error: Exception, templates: Path) -> int | None:
-    """Find the template line of a runtime error from the traceback Jinja rewrites."""
+def _template_location(error: Exception) -> tuple[Path, int] | None:
+    """Find the innermost template file and line of a runtime error, from the traceback Jinja rewrites."""
     traceback = error.__traceback__
-    line = None
+    found = None
     while traceback is not None:
-        if traceback.tb_frame.f_code.co_filename.startswith(str(templates)):
-            line = traceback.tb_lineno
+        filename = traceback.tb_frame.f_code.co_filename
+        if filename.endswith(".html"):
+            found = (Path(filename), traceback.tb_lineno)
         traceback = traceback.tb_next
-    return line
+    return found

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from calculators import CALCULATORS, LocaleKit, make_report
-from calculators.live import load_kit
-from calculators.report import read_config
+from calculators.core.live import load_kit
+from calculators.core.report import read_config
 from site_builder.build import PROJECT, BuildConfig, assemble, build, read_catalogs
 from site_builder.catalogs import CatalogCache, browser_catalog, core_messages
 from site_builder.errors import BuildError
@@ -194,9 +194,20 @@ def test_cli_names_a_template_runtime_error(tmp_path: Path) -> None:
     _run_copy(tmp_path, break_it)
 
 
+def test_cli_names_an_error_in_an_article_beside_its_calculator(tmp_path: Path) -> None:
+    def break_it(project: Path) -> tuple[Path, int, str]:
+        article = project / "calculators" / "infrastructure" / "kv_cache_size" / "article.html"
+        lines = article.read_text(encoding="utf-8").splitlines()
+        lines.insert(2, "{{ no_such_variable.attribute }}")
+        article.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return article, 3, "UndefinedError"
+
+    _run_copy(tmp_path, break_it)
+
+
 def test_cli_names_a_calculator_that_fails_to_import(tmp_path: Path) -> None:
     def break_it(project: Path) -> tuple[Path, int, str]:
-        module = project / "calculators" / "llm_training_vram.py"
+        module = project / "calculators" / "training" / "llm_training_vram" / "__init__.py"
         return module, _append(module, "\nraise RuntimeError('broken on purpose')\n"), "RuntimeError: broken on purpose"
 
     _run_copy(tmp_path, break_it)
@@ -204,7 +215,7 @@ def test_cli_names_a_calculator_that_fails_to_import(tmp_path: Path) -> None:
 
 def test_cli_names_a_calculator_with_a_syntax_error(tmp_path: Path) -> None:
     def break_it(project: Path) -> tuple[Path, int, str]:
-        module = project / "calculators" / "gradient_accumulation_memory.py"
+        module = project / "calculators" / "training" / "gradient_accumulation_memory" / "__init__.py"
         return module, _append(module, "\ndef broken(:\n"), "SyntaxError"
 
     _run_copy(tmp_path, break_it)

@@ -48,7 +48,7 @@ def test_template_is_in_step_with_the_sources(tmp_path: Path) -> None:
     pybabel = Path(sys.executable).with_name("pybabel")
     subprocess.run(
         [str(pybabel), "extract", "-F", "babel.cfg", "-k", "N_:1c,2", "-k", "NP_:1c,2,3", "-c", "Translators:",
-         "--no-wrap", "-o", str(fresh), "."],
+         "--add-location=file", "--no-wrap", "-o", str(fresh), "."],
         cwd=PROJECT, check=True, capture_output=True,
     )  # fmt: skip
     committed = {(m.context, m.id) for m in _read(PROJECT / "locales" / "messages.pot") if m.id}

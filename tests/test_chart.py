@@ -8,10 +8,8 @@ from html.parser import HTMLParser
 import pytest
 
 from calculators import LocaleKit, find, make_report
-from calculators.chart import GPU_SIZES_GB, ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
-from site_builder.locales import Locale
-
-from .conftest import LOCALE_BY_TAG
+from calculators.core.chart import GPU_SIZES_GB, ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
+from site_builder.locales import LOCALE_BY_TAG, Locale
 
 WORDS = ChartText(title="T", total="Total", fit="Fits", note="Note", gb="GB")
 

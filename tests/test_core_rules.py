@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import io
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
 import calculators
 from calculators import CALCULATORS, CATEGORIES, Kind
+from calculators.catalogue import CATALOGUE
+from calculators.core.registry import module_name
+from site_builder.assets import CORE, bundle_calculators, core_sources
 
-CORE = Path(calculators.__file__).parent
-# __main__.py is the command-line edge (it reads catalogs and prints); it is not shipped to the browser.
-MODULES = sorted(path for path in CORE.glob("*.py") if path.name != "__main__.py")
+# Every module of the core at any depth, as the bundle and the worker's catalog see them: the one list.
+MODULES = list(core_sources())
 # Standard-library modules that reach outside the process or hold global state.
 FORBIDDEN = {
     "asyncio", "ctypes", "http", "locale", "multiprocessing", "os", "pathlib", "random", "secrets",
@@ -26,7 +32,7 @@ def _tree(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(CORE).as_posix())
 def test_imports_are_stdlib_only(path: Path) -> None:
     for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
@@ -37,11 +43,15 @@ def test_imports_are_stdlib_only(path: Path) -> None:
             continue
         for name in names:
             top = name.split(".")[0]
+            if top == "calculators":
+                # A calculator builds on the shared core only, so its page ships the core and itself.
+                assert name.startswith("calculators.core."), f"{path.name} imports {name}, another calculator"
+                continue
             assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {name}"
             assert top not in FORBIDDEN, f"{path.name} imports {name}, which does I/O or holds process state"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(CORE).as_posix())
 def test_no_io_calls(path: Path) -> None:
     for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -49,7 +59,7 @@ def test_no_io_calls(path: Path) -> None:
         assert not isinstance(node, ast.Global | ast.Nonlocal), f"{path.name}:{node.lineno} rebinds outer state"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(CORE).as_posix())
 def test_no_mutable_module_state(path: Path) -> None:
     mutable = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
     for node in _tree(path).body:
@@ -66,14 +76,48 @@ def test_no_mutable_module_state(path: Path) -> None:
             assert not is_mutable, f"{path.name}:{node.lineno} keeps mutable state in {target}"
 
 
-def test_every_module_is_registered() -> None:
-    infrastructure = {
-        *("__init__", "api", "spec", "numbers", "evaluation", "report", "registry", "live"),
-        *("chart", "model_config"),
+def test_every_python_file_of_the_core_is_held_to_the_rules() -> None:
+    # A module the shared list missed would escape the purity rules, the bundle and the worker's catalog.
+    everything = {p for p in CORE.rglob("*.py") if "__pycache__" not in p.parts}
+    left_out = {p.relative_to(CORE).as_posix() for p in everything - set(MODULES)}
+    assert all(name == "__main__.py" or name.rsplit("/", 1)[-1].startswith("test_") for name in left_out), left_out
+    assert len(MODULES) > len(CATALOGUE)
+
+
+def test_every_calculator_folder_is_in_the_catalogue() -> None:
+    folders = {
+        f"{path.parent.parent.name}/{path.parent.name.replace('_', '-')}"
+        for path in CORE.glob("*/*/__init__.py")
+        if path.parent.parent.name != "core"
     }
-    modules = {path.stem for path in MODULES} - infrastructure
-    registered = {calculator.slug.replace("-", "_") for calculator in CALCULATORS}
-    assert modules == registered
+    assert folders == set(CATALOGUE)
+    for entry in CATALOGUE:
+        category, slug = entry.split("/")
+        calculator = importlib.import_module(module_name(entry)).CALCULATOR
+        assert (calculator.slug, calculator.category) == (slug, category)
+
+
+def test_the_bundle_holds_exactly_the_core() -> None:
+    with zipfile.ZipFile(io.BytesIO(bundle_calculators())) as bundle:
+        names = set(bundle.namelist())
+    assert names == {f"calculators/{p.relative_to(CORE).as_posix()}" for p in MODULES}
+
+
+def test_extraction_reaches_every_calculator_folder() -> None:
+    from babel.messages.pofile import read_po
+
+    with (CORE.parent / "locales" / "messages.pot").open("rb") as handle:
+        files = {path for message in read_po(handle) for path, _ in message.locations}
+    for entry in CATALOGUE:
+        folder = module_name(entry).replace(".", "/")
+        assert f"{folder}/__init__.py" in files and f"{folder}/article.html" in files, entry
+
+
+def test_importing_the_package_imports_no_calculator() -> None:
+    # The browser worker imports one calculator per page; the package itself must not pull in the others.
+    code = "import sys, calculators; print(sorted(m for m in sys.modules if m.count('.') >= 2 and 'core' not in m))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=CORE.parent)
+    assert run.stdout.strip() == "[]"
 
 
 def test_registry_is_consistent() -> None:
@@ -101,3 +145,13 @@ def test_public_api() -> None:
     }  # fmt: skip
     for name in calculators.__all__:
         assert hasattr(calculators, name)
+
+
+def test_every_calculator_keeps_its_value_sets() -> None:
+    # The parity tests type these in: typical, edge and invalid values, beside each calculator's module.
+    from tests.cases import value_sets
+
+    for calculator in CALCULATORS:
+        sets = value_sets(calculator)
+        assert len(sets) >= 3, calculator.slug
+        assert all(set(values) == {spec.name for spec in calculator.inputs} for values in sets), calculator.slug

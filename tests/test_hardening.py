@@ -15,10 +15,9 @@ import pytest
 
 from calculators import CALCULATORS, Calculator, Kind, LocaleKit, find, make_report
 from site_builder.build import PROJECT, BuildConfig, build
-from site_builder.locales import LOCALES, Locale
+from site_builder.locales import LOCALE_BY_TAG, LOCALES, Locale
 from site_builder.server import make_server
 
-from .conftest import LOCALE_BY_TAG
 from .pagetext import expected_text, result_text
 from .test_browser import _open, _settle
 

@@ -14,9 +14,8 @@ import pytest
 import calculators
 from calculators import InvalidInputError, LocaleKit, Problem, find, make_report
 from site_builder.build import PROJECT
-from site_builder.locales import Locale
+from site_builder.locales import LOCALE_BY_TAG, Locale
 
-from .conftest import LOCALE_BY_TAG
 from .pagetext import expected_text, result_text
 from .test_browser import _open
 
@@ -94,8 +93,8 @@ def test_library_cli_and_page_agree(page: Any, base_url: str) -> None:
     printed = json.loads(run.stdout)
     cli_report = calculators.Report(
         ok=printed["ok"], status=printed["status"],
-        results=tuple(calculators.report.ResultText(**r) for r in printed["results"]),
-        errors=tuple(calculators.report.FieldMessage(**e) for e in printed["errors"]),
+        results=tuple(calculators.core.report.ResultText(**r) for r in printed["results"]),
+        errors=tuple(calculators.core.report.FieldMessage(**e) for e in printed["errors"]),
         chart=printed["chart"],
     )  # fmt: skip
     query = "?" + "&".join(f"{name}={value}" for name, value in values.items())

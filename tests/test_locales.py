@@ -14,9 +14,8 @@ import pytest
 from calculators import LocaleKit, evaluate, find, make_report
 from site_builder.build import PROJECT, BuildConfig, build, read_catalogs
 from site_builder.errors import BuildError
-from site_builder.locales import LOCALES, Locale, number_facts
+from site_builder.locales import LOCALE_BY_TAG, LOCALES, Locale, number_facts
 
-from .conftest import LOCALE_BY_TAG
 from .test_browser import _open, _settle
 
 GRAD = find("gradient-accumulation-memory")

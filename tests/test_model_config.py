@@ -7,11 +7,9 @@ import json
 import pytest
 
 from calculators import LocaleKit, find
-from calculators.model_config import read_model_config
-from calculators.report import read_config
-from site_builder.locales import Locale
-
-from .conftest import LOCALE_BY_TAG
+from calculators.core.model_config import read_model_config
+from calculators.core.report import read_config
+from site_builder.locales import LOCALE_BY_TAG, Locale
 
 # The published config.json files, trimmed to the keys that matter (plus one each family spells its own way).
 LLAMA_31_8B = {

@@ -18,9 +18,9 @@ import pytest
 from pypdf import PdfReader
 
 from site_builder.build import BuildConfig, build
+from site_builder.locales import LOCALE_BY_TAG
 from site_builder.server import make_server
 
-from .conftest import LOCALE_BY_TAG
 from .test_browser import _open, _settle
 
 pytestmark = pytest.mark.browser

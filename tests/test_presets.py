@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from calculators import CALCULATORS, evaluate, find
-from calculators.model_config import covers
-from calculators.spec import GPU_FACTS, MODEL_FACTS
+from calculators.core.model_config import covers
+from calculators.core.spec import GPU_FACTS, MODEL_FACTS
 from site_builder.errors import BuildError
 from site_builder.presets import DATA, ModelPreset, preset_values, read_presets, uses_presets
 

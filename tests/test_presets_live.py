@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 
 from calculators import LocaleKit, find, make_report
-from calculators.report import read_config
-from site_builder.locales import Locale
+from calculators.core.report import read_config
+from site_builder.locales import LOCALE_BY_TAG, Locale
 
-from .conftest import LOCALE_BY_TAG
 from .pagetext import expected_text, result_text
 from .test_browser import _names, _open, _settle
 from .test_model_config import GPT2, MIXTRAL_8X7B

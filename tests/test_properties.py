@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import CALCULATORS, Calculator, LocaleKit, NumberFacts, evaluate, make_report
-from calculators.evaluation import LARGEST_RESULT, LARGEST_SCIENTIFIC
+from calculators.core.evaluation import LARGEST_RESULT, LARGEST_SCIENTIFIC
 from site_builder.locales import LOCALES
 
 CODES = {"required", "not_a_number", "not_whole", "too_small", "too_large", "unknown_choice", "out_of_range"}

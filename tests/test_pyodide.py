@@ -1,4 +1,9 @@
-"""The core under Pyodide (Python 3.14, in Node): the same doctests pass and the same reports come out."""
+"""The core under Pyodide (Python 3.14, in Node): the same doctests pass and the same reports come out.
+
+One Pyodide boot for the whole suite: each locale's catalog is sent once, then every calculator ×
+locale × value set is streamed through it, one JSON line each way. This is the parity proof for
+the Python side of every page; the browser tests prove the page's own mechanisms once each.
+"""
 
 from __future__ import annotations
 
@@ -7,66 +12,63 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from calculators import CALCULATORS, make_report
-from calculators.live import load_kit
+from calculators.core.live import load_kit
 from site_builder.assets import bundle_calculators, runtime_sources
 from site_builder.build import PROJECT, read_catalogs
+from site_builder.catalogs import core_modules
 from site_builder.locales import number_facts_json
 
-from .test_browser import VALUE_SETS
+from .cases import value_sets
 
 
 @pytest.fixture(scope="module")
-def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     node = shutil.which("node")
     assert node, "Node.js is required (the README's setup installs the runtime with npm)"
-    folder = tmp_path_factory.mktemp("pyodide")
-    bundle = folder / "calculators.zip"
+    bundle = tmp_path_factory.mktemp("pyodide") / "calculators.zip"
     bundle.write_bytes(bundle_calculators())
     catalogs, _ = read_catalogs(PROJECT)
-    requests = [
-        {
-            "slug": calculator.slug,
-            "values": {**calculator.defaults(), **values},
-            "catalog": base64.b64encode(mo).decode(),
-            "facts": number_facts_json(locale),
-            "locale": locale.tag,
-        }
-        for calculator in CALCULATORS
-        for values in [calculator.defaults(), *VALUE_SETS[calculator.slug]]
+    lines = [json.dumps({"type": "doctest", "modules": list(core_modules())})]
+    lines += [
+        json.dumps({"type": "locale", "locale": locale.tag, "catalog": base64.b64encode(mo).decode(),
+                    "facts": number_facts_json(locale)})
         for locale, mo in catalogs.items()
+    ]  # fmt: skip
+    requests = [
+        {"type": "report", "locale": locale.tag, "slug": calculator.slug, "values": values}
+        for calculator in CALCULATORS
+        for values in [calculator.defaults(), *value_sets(calculator)]
+        for locale in catalogs
     ]
-    (folder / "requests.json").write_text(json.dumps(requests), encoding="utf-8")
+    lines += [json.dumps(request) for request in requests]
     runtime = runtime_sources(PROJECT)["pyodide.mjs"].parent
     script = Path(__file__).with_name("pyodide_replay.mjs")
     run = subprocess.run(
-        [node, str(script), str(runtime), str(bundle), str(folder / "requests.json")],
-        capture_output=True, text=True, check=True, timeout=300,
+        [node, str(script), str(runtime), str(bundle)],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, check=True, timeout=600,
     )  # fmt: skip
-    output: dict[str, object] = json.loads(run.stdout)
-    output["requests"] = requests
-    output["catalogs"] = catalogs
-    return output
+    doctests, *reports = (json.loads(line) for line in run.stdout.splitlines())
+    kits = {locale.tag: load_kit(mo, number_facts_json(locale)) for locale, mo in catalogs.items()}
+    return {"doctests": doctests, "reports": reports, "requests": requests, "kits": kits}
 
 
-def test_runs_on_python_314(replay: dict[str, object]) -> None:
-    assert str(replay["python"]).startswith("3.14")
+def test_runs_on_python_314(replay: dict[str, Any]) -> None:
+    assert str(replay["doctests"]["python"]).startswith("3.14")
 
 
-def test_doctests_pass_under_pyodide(replay: dict[str, object]) -> None:
-    assert replay["doctest_failures"] == {}
+def test_doctests_pass_under_pyodide(replay: dict[str, Any]) -> None:
+    assert replay["doctests"]["failures"] == {}
 
 
-def test_reports_match_cpython(replay: dict[str, object]) -> None:
-    requests = replay["requests"]
-    assert isinstance(requests, list)
-    reports = replay["reports"]
-    assert isinstance(reports, list)
-    assert len(reports) == len(requests)
-    for request, browser_json in zip(requests, reports, strict=True):
-        kit = load_kit(base64.b64decode(request["catalog"]), request["facts"])
-        calculator = next(c for c in CALCULATORS if c.slug == request["slug"])
-        assert browser_json == make_report(calculator, request["values"], kit).to_json(), request["values"]
+def test_every_calculator_locale_and_value_set_gives_the_cpython_report(replay: dict[str, Any]) -> None:
+    requests, reports = replay["requests"], replay["reports"]
+    assert len(reports) == len(requests) >= len(CALCULATORS) * 10 * 3
+    by_slug = {calculator.slug: calculator for calculator in CALCULATORS}
+    for request, answer in zip(requests, reports, strict=True):
+        expected = make_report(by_slug[request["slug"]], request["values"], replay["kits"][request["locale"]])
+        assert answer["json"] == expected.to_json(), (request["slug"], request["locale"], request["values"])

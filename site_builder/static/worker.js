@@ -47,7 +47,7 @@ async function start({ runtime, bundle, catalog, facts, slug }) {
   const makeEngine = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/app")
-from calculators.live import config_json, load_kit, report_json
+from calculators.core.live import config_json, load_kit, report_json
 
 def make_engine(catalog, facts, slug):
     kit = load_kit(catalog.to_bytes(), facts)

@@ -1,0 +1,48 @@
+"""The catalogue the site publishes, in display order: plain data, one line per calculator.
+
+Each entry is `category/slug`, which is also where the calculator lives: `training/lr-warmup` is
+the package `calculators/training/lr_warmup/` (its module, article and test cases together).
+Adding a calculator adds its folder and one line here; `tests/test_core_rules.py` fails when a
+calculator folder is missing from this list or a line names no such folder.
+"""
+
+from __future__ import annotations
+
+from .core.spec import N_, Category
+
+__all__ = ["CATALOGUE", "CATEGORIES"]
+
+CATEGORIES: tuple[Category, ...] = (
+    Category("training", N_("category", "Training")),
+    Category("cost", N_("category", "Cost")),
+    Category("inference", N_("category", "Inference")),
+    Category("infrastructure", N_("category", "Infrastructure")),
+    Category("retrieval", N_("category", "Retrieval")),
+    Category("evaluation", N_("category", "Evaluation")),
+    Category("tools", N_("category", "Tools")),
+)
+
+CATALOGUE: tuple[str, ...] = (
+    # Training: the two seed calculators first, then the catalogue's order.
+    "training/gradient-accumulation-memory",
+    "training/llm-training-vram",
+    "training/effective-batch-size",
+    "training/training-flops",
+    "training/data-parallel-scaling",
+    "training/dataset-tokens",
+    "training/compute-optimal-model-size",
+    "training/compute-budget-epochs",
+    "training/pipeline-bubble",
+    "training/lr-warmup",
+    "training/chinchilla-optimal-tokens",
+    "training/lora-parameters",
+    # Infrastructure.
+    "infrastructure/attention-memory",
+    "infrastructure/moe-active-params",
+    "infrastructure/quantized-model-size",
+    "infrastructure/model-download-time",
+    "infrastructure/gpu-count",
+    "infrastructure/kv-cache-size",
+    "infrastructure/llm-inference-vram",
+    "infrastructure/transformer-params",
+)

@@ -1,0 +1,235 @@
+"""A decoder-only transformer's parameters from its config.json facts, and the inputs that describe it.
+
+Shared by the calculators that count weights (transformer-params, moe-active-params) and by the
+reading of a pasted config.json. The formulas and their sources are in transformer-params' docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .spec import N_, Choice, InputSpec, Kind, Message
+
+__all__ = ["GPT2", "LATENT_ATTENTION_INPUTS", "LLAMA", "ParameterCount", "count_input", "count_parameters"]
+
+LLAMA = 0.0
+"""The number the formula receives for a Llama-style model (RMSNorm, gated MLP, no biases, rotary)."""
+GPT2 = 1.0
+"""The number the formula receives for a GPT-2-style model (LayerNorm, biases, plain MLP, position table)."""
+
+
+@dataclass(frozen=True)
+class ParameterCount:
+    """A model's parameters by kind, summed over all layers."""
+
+    embedding: float
+    """Token table, the output head when untied, and a learned position table."""
+    attention: float
+    norms: float
+    dense_mlp: float
+    """The MLPs of dense layers (every layer of a dense model)."""
+    routers: float
+    shared_experts: float
+    routed_experts: float
+    """All routed experts of all mixture-of-experts layers."""
+    active_routed_experts: float
+    """The routed experts one token passes through (k per mixture-of-experts layer)."""
+
+    @property
+    def total(self) -> float:
+        """Every parameter of the model."""
+        return self.embedding + self.non_embedding
+
+    @property
+    def non_embedding(self) -> float:
+        """Kaplan et al.'s N: everything but the embedding and position tables and an untied head."""
+        return self.attention + self.norms + self.dense_mlp + self.routers + self.shared_experts + self.routed_experts
+
+    @property
+    def active(self) -> float:
+        """The parameters one token passes through: all but the routed experts the router skips."""
+        return self.total - self.routed_experts + self.active_routed_experts
+
+
+def count_parameters(values: Mapping[str, float]) -> ParameterCount:
+    """Count a decoder-only transformer's parameters from its config.json facts.
+
+    Needs layers, hidden_size, attention_heads, kv_heads, head_dim, ffn_size, vocab_size and
+    tied_embeddings; every other fact is optional and absent means 0 (llama architecture, no
+    position table, no biases, dense, standard attention).
+
+    Mixtral-8x7B (Jiang et al. 2024, Table 1), which Mistral announced as "46.7B total parameters"
+    of which "12.9B parameters per token":
+
+    >>> mixtral = count_parameters({"layers": 32, "hidden_size": 4096, "attention_heads": 32,
+    ...     "kv_heads": 8, "head_dim": 128, "ffn_size": 14336, "vocab_size": 32000,
+    ...     "tied_embeddings": 0, "experts": 8, "experts_per_token": 2, "expert_ffn_size": 14336})
+    >>> int(mixtral.total), int(mixtral.active)
+    (46702792704, 12879925248)
+    """
+    d = values["hidden_size"]
+    gpt2 = values.get("architecture", LLAMA) == GPT2
+    layers = values["layers"]
+    experts = values.get("experts", 0.0)
+    moe_layers = layers - min(values.get("dense_layers", 0.0), layers) if experts > 0 else 0.0
+    dense_layers = layers - moe_layers
+    expert_mlp = _mlp(d, values.get("expert_ffn_size", 0.0) or values["ffn_size"], gpt2)
+    vocab = values["vocab_size"]
+    embedding = vocab * d * (1 if values["tied_embeddings"] else 2)
+    if gpt2:
+        embedding += values.get("positions", 0.0) * d
+    # Two norms per layer and one at the end; a LayerNorm has a weight and a bias, an RMSNorm a weight only.
+    norm = 2 * d if gpt2 else d
+    router = d * experts + (experts if values.get("router_bias", 0.0) else 0)
+    return ParameterCount(
+        embedding=embedding,
+        attention=layers * _attention(values, gpt2),
+        # Some families add norm weights per layer: Qwen3 and OLMo 2 normalise queries and keys, Gemma 2 has four norms.
+        norms=(2 * layers + 1) * norm + layers * values.get("extra_layer_params", 0.0),
+        dense_mlp=dense_layers * _mlp(d, values["ffn_size"], gpt2),
+        routers=moe_layers * router,
+        shared_experts=moe_layers * values.get("shared_experts", 0.0) * expert_mlp,
+        routed_experts=moe_layers * experts * expert_mlp,
+        active_routed_experts=moe_layers * min(values.get("experts_per_token", 0.0), experts) * expert_mlp,
+    )
+
+
+def _mlp(d: float, ffn: float, gpt2: bool) -> float:
+    """One MLP: up and down projections with biases (GPT-2), or gate, up and down without (Llama)."""
+    return 2 * d * ffn + ffn + d if gpt2 else 3 * d * ffn
+
+
+def _attention(values: Mapping[str, float], gpt2: bool) -> float:
+    """One layer's attention: query, key, value and output projections, or their latent form (MLA)."""
+    d = values["hidden_size"]
+    heads = values["attention_heads"]
+    kv_lora = values.get("kv_lora_rank", 0.0)
+    if kv_lora > 0:
+        # DeepSeek-V2/V3 multi-head latent attention: low-rank projections with an RMSNorm on each latent.
+        q_lora = values.get("q_lora_rank", 0.0)
+        nope = values.get("qk_nope_head_dim", 0.0)
+        rope = values.get("qk_rope_head_dim", 0.0)
+        v_dim = values.get("v_head_dim", 0.0)
+        query = d * q_lora + q_lora + q_lora * heads * (nope + rope) if q_lora > 0 else d * heads * (nope + rope)
+        key_value = d * (kv_lora + rope) + kv_lora + kv_lora * heads * (nope + v_dim)
+        return query + key_value + heads * v_dim * d
+    q_width = heads * values["head_dim"]
+    kv_width = values["kv_heads"] * values["head_dim"]
+    weights = 2 * d * q_width + 2 * d * kv_width
+    if gpt2:
+        return weights + q_width + 2 * kv_width + d
+    # Qwen2 puts biases on the query, key and value projections, not on the output.
+    return weights + (q_width + 2 * kv_width if values.get("attention_bias", 0.0) else 0)
+
+
+def count_input(
+    name: str,
+    group: Message,
+    label: Message,
+    help_text: Message,
+    default: str,
+    *,
+    preset: str | None = None,
+    minimum: int = 1,
+    maximum: int = 100_000,
+    advanced: bool = False,
+) -> InputSpec:
+    """A whole-number architecture fact, as config.json states it."""
+    return InputSpec(
+        name=name,
+        kind=Kind.INTEGER,
+        group=group,
+        label=label,
+        help=help_text,
+        default=default,
+        minimum=Decimal(minimum),
+        maximum=Decimal(maximum),
+        fraction_digits=0,
+        advanced=advanced,
+        preset=preset,
+    )
+
+
+_LATENT = N_("transformer-params", "Router bias and latent attention (DeepSeek)")
+LATENT_ATTENTION_INPUTS: tuple[InputSpec, ...] = (
+    InputSpec(
+        name="router_bias",
+        kind=Kind.CHOICE,
+        group=_LATENT,
+        label=N_("transformer-params", "Router bias"),
+        help=N_(
+            "transformer-params",
+            "Whether the router keeps one bias per routed expert, as DeepSeek-V3 does to balance the load "
+            "between experts (e_score_correction_bias). Mixtral's router has none.",
+        ),
+        default="0",
+        choices=(
+            Choice("1", N_("transformer-params", "Yes")),
+            Choice("0", N_("transformer-params", "No")),
+        ),
+        fraction_digits=0,
+        advanced=True,
+        preset="model.router_bias",
+    ),
+    count_input(
+        "q_lora_rank",
+        _LATENT,
+        N_("transformer-params", "Query compression rank"),
+        N_(
+            "transformer-params",
+            "q_lora_rank in config.json (1,536 for DeepSeek-V3). 0 projects the queries directly, as "
+            "DeepSeek-V2-Lite does.",
+        ),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.q_lora_rank",
+    ),
+    count_input(
+        "kv_lora_rank",
+        _LATENT,
+        N_("transformer-params", "Key-value compression rank"),
+        N_(
+            "transformer-params",
+            "kv_lora_rank in config.json (512 for DeepSeek-V3). 0 means standard attention with the "
+            "key-value heads and head dimension above; anything else switches to multi-head latent attention.",
+        ),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.kv_lora_rank",
+    ),
+    count_input(
+        "qk_nope_head_dim",
+        _LATENT,
+        N_("transformer-params", "Query-key dimension without rotary positions"),
+        N_("transformer-params", "qk_nope_head_dim in config.json (128 for DeepSeek-V3)."),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.qk_nope_head_dim",
+    ),
+    count_input(
+        "qk_rope_head_dim",
+        _LATENT,
+        N_("transformer-params", "Query-key dimension with rotary positions"),
+        N_("transformer-params", "qk_rope_head_dim in config.json (64 for DeepSeek-V3)."),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.qk_rope_head_dim",
+    ),
+    count_input(
+        "v_head_dim",
+        _LATENT,
+        N_("transformer-params", "Value head dimension"),
+        N_("transformer-params", "v_head_dim in config.json (128 for DeepSeek-V3)."),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.v_head_dim",
+    ),
+)
+"""DeepSeek-V2/V3's details, shared with the MoE calculator: a router bias and multi-head latent attention."""

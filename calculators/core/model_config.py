@@ -1,0 +1,204 @@
+"""Reading a pasted Hugging Face `config.json` into the model facts a preset would give.
+
+Runs in the browser worker on the text the reader pasted: nothing is fetched, nothing leaves
+the page. Different model families spell the same fact differently (GPT-2's `n_layer` is
+Llama's `num_hidden_layers`), so each fact lists the keys that may hold it, first match wins.
+A fact a family leaves out takes the value transformers itself assumes, and the reader is told.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .architecture import GPT2, LLAMA, count_parameters
+from .numbers import PLAIN, format_number
+from .spec import Calculator
+
+__all__ = ["ConfigReading", "config_values", "read_model_config"]
+
+_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "layers": ("num_hidden_layers", "n_layer", "num_layers"),
+        "hidden_size": ("hidden_size", "n_embd", "d_model"),
+        "attention_heads": ("num_attention_heads", "n_head"),
+        "kv_heads": ("num_key_value_heads",),
+        "head_dim": ("head_dim",),
+        "ffn_size": ("intermediate_size", "n_inner", "ffn_dim"),
+        "vocab_size": ("vocab_size",),
+        "context_tokens": ("max_position_embeddings", "n_positions", "n_ctx", "seq_length"),
+        "experts": ("num_local_experts", "n_routed_experts", "num_experts"),
+        "experts_per_token": ("num_experts_per_tok", "moe_topk"),
+        "expert_ffn_size": ("moe_intermediate_size",),
+        "shared_experts": ("n_shared_experts",),
+        "dense_layers": ("first_k_dense_replace",),
+        "q_lora_rank": ("q_lora_rank",),
+        "kv_lora_rank": ("kv_lora_rank",),
+        "qk_nope_head_dim": ("qk_nope_head_dim",),
+        "qk_rope_head_dim": ("qk_rope_head_dim",),
+        "v_head_dim": ("v_head_dim",),
+    }
+)
+_REQUIRED = ("layers", "hidden_size", "attention_heads", "vocab_size")
+_WITH_QKV_BIAS = frozenset({"qwen2", "qwen2_moe"})  # Qwen2's attention has q, k, v biases and no config flag
+
+
+@dataclass(frozen=True)
+class ConfigReading:
+    """What a pasted config gave: facts (keys of `spec.MODEL_FACTS`) or a problem code.
+
+    Problem codes: not_json (with `line`, `column`), not_object, missing (with `keys`), not_number (with `keys`).
+    `assumed` names the config keys that were absent and took transformers' defaults.
+    """
+
+    facts: Mapping[str, float]
+    problem: str = ""
+    keys: tuple[str, ...] = ()
+    assumed: tuple[str, ...] = ()
+    line: int = 0
+    column: int = 0
+
+
+def read_model_config(text: str) -> ConfigReading:
+    """Read the model facts in a config.json's text.
+
+    >>> reading = read_model_config('{"model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096,'
+    ...     ' "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,'
+    ...     ' "vocab_size": 128256, "tie_word_embeddings": false, "max_position_embeddings": 131072}')
+    >>> reading.facts["model.params_billion"], reading.facts["model.head_dim"], reading.assumed
+    (8.030261248, 128.0, ('head_dim',))
+    >>> read_model_config('{"n_layer": 12').problem
+    'not_json'
+    """
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        line, column = (error.lineno, error.colno) if isinstance(error, json.JSONDecodeError) else (0, 0)
+        return ConfigReading({}, "not_json", line=line, column=column)
+    if not isinstance(document, dict):
+        return ConfigReading({}, "not_object")
+    if isinstance(document.get("text_config"), dict):  # multimodal models keep the language model's facts here
+        document = {**document, **document["text_config"]}
+    found: dict[str, float] = {}
+    wrong: list[str] = []
+    for fact, keys in _KEYS.items():
+        key = next((k for k in keys if document.get(k) is not None), None)
+        if key is None:
+            continue
+        value = document[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            wrong.append(key)
+        else:
+            found[fact] = float(value)
+    if wrong:
+        return ConfigReading({}, "not_number", keys=tuple(wrong))
+    missing = [_KEYS[fact][0] for fact in _REQUIRED if not found.get(fact)]
+    if missing:
+        return ConfigReading({}, "missing", keys=tuple(missing))
+    return _completed(document, found)
+
+
+def _completed(document: Mapping[str, object], found: dict[str, float]) -> ConfigReading:
+    """Fill the facts a family leaves out with transformers' defaults, then count the parameters."""
+    assumed: list[str] = []
+    model_type = str(document.get("model_type", ""))
+    gpt2 = model_type == "gpt2"
+    if "kv_heads" not in found:
+        found["kv_heads"] = 1.0 if document.get("multi_query") else found["attention_heads"]
+        assumed.append("num_key_value_heads")
+    if "head_dim" not in found:
+        found["head_dim"] = found["hidden_size"] / found["attention_heads"]
+        assumed.append("head_dim")
+    if "ffn_size" not in found:
+        found["ffn_size"] = 4 * found["hidden_size"]  # GPT-2's n_inner = None means 4 × n_embd
+        assumed.append("intermediate_size")
+    if found.get("experts") and "expert_ffn_size" not in found:
+        found["expert_ffn_size"] = found["ffn_size"]  # Mixtral's experts are intermediate_size wide
+    tied = document.get("tie_word_embeddings", True)  # PretrainedConfig's default
+    if "tie_word_embeddings" not in document:
+        assumed.append("tie_word_embeddings")
+    bias = document.get("attention_bias", model_type in _WITH_QKV_BIAS)
+    # DeepSeek-V3's auxiliary-loss-free routing adds a bias per expert to every router.
+    router_bias = document.get("topk_method") == "noaux_tc"
+    facts = {
+        **found,
+        "extra_layer_params": _extra_norms(model_type, found),
+        "architecture": GPT2 if gpt2 else LLAMA,
+        "tied_embeddings": 1.0 if tied else 0.0,
+        "attention_bias": 1.0 if bias else 0.0,
+        "router_bias": 1.0 if router_bias else 0.0,
+        "positions": found.get("context_tokens", 0.0) if gpt2 else 0.0,
+    }
+    count = count_parameters(facts)
+    model_facts = {f"model.{name}": value for name, value in facts.items()}
+    model_facts["model.params_billion"] = count.total / 1e9
+    model_facts["model.active_params_billion"] = count.active / 1e9
+    return ConfigReading(model_facts, assumed=tuple(assumed))
+
+
+_ASSUMED_FACTS: Mapping[str, str] = MappingProxyType(
+    {
+        "num_key_value_heads": "model.kv_heads",
+        "head_dim": "model.head_dim",
+        "intermediate_size": "model.ffn_size",
+        "tie_word_embeddings": "model.tied_embeddings",
+    }
+)
+_COUNTS = frozenset({"model.params_billion", "model.active_params_billion"})
+
+
+def _extra_norms(model_type: str, found: Mapping[str, float]) -> float:
+    """Norm weights a family adds to each layer, which no config key announces."""
+    if model_type in {"qwen3", "qwen3_moe"}:
+        return 2 * found["head_dim"]  # q_norm and k_norm over one head
+    if model_type == "olmo2":
+        return (found["attention_heads"] + found["kv_heads"]) * found["head_dim"]  # over the full q and k widths
+    if model_type == "gemma2":
+        return 2 * found["hidden_size"]  # post-attention and post-feedforward norms
+    return 0.0
+
+
+def assumptions_for(calculator: Calculator, reading: ConfigReading) -> tuple[str, ...]:
+    """Return the assumed config keys that reach `calculator`'s inputs (every one does, through a parameter count)."""
+    taken = {spec.preset for spec in calculator.inputs if spec.preset}
+    if taken & _COUNTS:
+        return reading.assumed
+    return tuple(key for key in reading.assumed if _ASSUMED_FACTS[key] in taken)
+
+
+_ATTENTION_SHAPE = frozenset({"model.kv_heads", "model.head_dim", "model.attention_heads"})
+
+
+def covers(calculator: Calculator, facts: Mapping[str, float]) -> bool:
+    """Whether `calculator`'s formula describes this model: attention-shape formulas (KV cache, LoRA...)
+    assume standard attention, which a model with multi-head latent attention (DeepSeek-V3) does not have.
+    """
+    taken = {spec.preset for spec in calculator.inputs if spec.preset}
+    latent = facts.get("model.kv_lora_rank", 0.0) > 0
+    return not latent or "model.kv_lora_rank" in taken or not taken & _ATTENTION_SHAPE
+
+
+def config_values(calculator: Calculator, reading: ConfigReading) -> dict[str, str]:
+    """Map a reading's facts onto `calculator`'s inputs: input name → the text its field takes."""
+    return fill_values(calculator, reading.facts)
+
+
+def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str, str]:
+    """Map model or GPU facts onto `calculator`'s inputs: input name → the text its field takes.
+
+    A number input gets plain digits; a choice input the choice whose number the fact equals.
+    """
+    values: dict[str, str] = {}
+    for spec in calculator.inputs:
+        if spec.preset is None or spec.preset not in facts:
+            continue
+        fact = facts[spec.preset]
+        if spec.choices:
+            chosen = next((c.value for c in spec.choices if float(c.numeric) == fact), None)
+            if chosen is not None:
+                values[spec.name] = chosen
+        else:
+            values[spec.name] = format_number(fact, PLAIN, 9, grouping=False)
+    return values

@@ -1,0 +1,234 @@
+"""The vocabulary a calculator is declared in: messages, inputs, outputs, the calculator.
+
+Everything here is plain frozen data. Labels are `Message` values marked for
+extraction with `N_`/`NP_` and translated at the edge (see `report.py`), so the
+core never holds prose in any particular language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+__all__ = [
+    "GPU_FACTS",
+    "MEMORY_UNITS",
+    "MODEL_FACTS",
+    "NP_",
+    "N_",
+    "Calculator",
+    "Category",
+    "ChartPart",
+    "Choice",
+    "Compute",
+    "InputSpec",
+    "Kind",
+    "MemoryChart",
+    "Message",
+    "OutputSpec",
+    "PluralMessage",
+]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A translatable text, with the gettext context it is looked up in."""
+
+    context: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PluralMessage:
+    """A translatable text with plural forms, chosen by the value named `count`."""
+
+    context: str
+    singular: str
+    plural: str
+    count: str
+
+
+def N_(context: str, text: str) -> Message:  # noqa: N802 - the gettext convention
+    """Mark `text` for extraction; it is translated where it is shown."""
+    return Message(context, text)
+
+
+def NP_(context: str, singular: str, plural: str, *, count: str) -> PluralMessage:  # noqa: N802
+    """Mark a plural text for extraction; `count` names the value that picks the form."""
+    return PluralMessage(context, singular, plural, count)
+
+
+class Kind(StrEnum):
+    """How an input's text is read."""
+
+    INTEGER = "integer"
+    DECIMAL = "decimal"
+    CHOICE = "choice"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a choice input.
+
+    `value` is what a form or a link submits (a public hook); `number` is what the formula
+    receives when the value is a name rather than a number (as "gib" stands for 2³⁰).
+    """
+
+    value: str
+    label: Message
+    number: str | None = None
+
+    @property
+    def numeric(self) -> str:
+        """Return the number the formula receives for this choice."""
+        return self.number if self.number is not None else self.value
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """One input: its public name, how it is read, its bounds and its words."""
+
+    name: str
+    kind: Kind
+    group: Message
+    label: Message
+    help: Message
+    default: str
+    unit: Message | None = None
+    minimum: Decimal | None = None
+    minimum_exclusive: bool = False
+    maximum: Decimal | None = None
+    choices: tuple[Choice, ...] = ()
+    fraction_digits: int = 6
+    advanced: bool = False
+    """Shown collapsed under "Advanced options": a refinement most readers can leave at its default."""
+    optional: bool = False
+    """A missing value takes the default: for inputs added after the calculator shipped, so old links still work."""
+    preset: str | None = None
+    """The model or GPU fact (a key of `MODEL_FACTS` or `GPU_FACTS`) a preset fills this input with."""
+
+    def choice_label(self, value: str) -> Message | None:
+        """Return the label of the choice submitted as `value`, if there is one."""
+        return next((c.label for c in self.choices if c.value == value), None)
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    """One result: its public name, its unit, and the sentence that explains it."""
+
+    name: str
+    label: Message
+    sentence: Message | PluralMessage
+    unit: Message | PluralMessage | None = None
+    fraction_digits: int = 2
+    unit_choice: str | None = None
+    """The choice input whose label is this output's unit (a GB/GiB switch), if any."""
+    scientific: bool = False
+    """Written as a mantissa times a power of ten (3.14 × 10²³), for FLOP counts and the like."""
+
+
+MEMORY_UNITS: tuple[Choice, ...] = (
+    Choice("gb", N_("unit", "GB"), number="1000000000"),
+    Choice("gib", N_("unit", "GiB"), number="1073741824"),
+)
+"""The GB/GiB switch of memory figures: the formula receives bytes per unit, links carry "gb" or "gib"."""
+
+MODEL_FACTS: tuple[str, ...] = (
+    "model.params_billion",
+    "model.active_params_billion",
+    "model.layers",
+    "model.hidden_size",
+    "model.attention_heads",
+    "model.kv_heads",
+    "model.head_dim",
+    "model.ffn_size",
+    "model.vocab_size",
+    "model.tied_embeddings",
+    "model.experts",
+    "model.experts_per_token",
+    "model.expert_ffn_size",
+    "model.shared_experts",
+    "model.dense_layers",
+    "model.context_tokens",
+    "model.architecture",
+    "model.attention_bias",
+    "model.router_bias",
+    "model.positions",
+    "model.extra_layer_params",
+    "model.q_lora_rank",
+    "model.kv_lora_rank",
+    "model.qk_nope_head_dim",
+    "model.qk_rope_head_dim",
+    "model.v_head_dim",
+)
+"""What a model preset (or a pasted config.json) can fill: the architecture facts config.json states.
+
+Every fact is a number. `tied_embeddings`, `attention_bias` and `router_bias` are 1 or 0;
+`architecture` is 0 for Llama-style and 1 for GPT-2-style models (`architecture.LLAMA`,
+`GPT2`); the MoE and latent-attention facts are 0 where a model has none. A choice input
+receives the choice whose number the fact equals.
+"""
+
+GPU_FACTS: tuple[str, ...] = ("gpu.memory_gb", "gpu.bandwidth_gb_s", "gpu.bf16_tflops")
+"""What a GPU preset can fill: memory (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s)."""
+
+
+@dataclass(frozen=True)
+class ChartPart:
+    """One segment of a memory chart: a result key (in the chosen memory unit) and its label."""
+
+    name: str
+    label: Message
+
+
+@dataclass(frozen=True)
+class MemoryChart:
+    """A stacked bar of memory components drawn against common GPU capacities.
+
+    `parts` name keys of the calculator's results, each in the unit `unit_choice` selects.
+    """
+
+    parts: tuple[ChartPart, ...]
+    unit_choice: str = "memory_unit"
+
+
+@dataclass(frozen=True)
+class Category:
+    """A group of calculators; its slug appears in URLs and data attributes, and names its folder."""
+
+    slug: str
+    title: Message
+
+
+Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: what it is called, what it reads, what it returns, and how.
+
+    `formulas` are LaTeX, shown beside the results and in the printed report;
+    `updated` is the ISO date its content last changed; `related` lists slugs.
+    """
+
+    slug: str
+    category: str
+    title: Message
+    summary: Message
+    inputs: tuple[InputSpec, ...]
+    outputs: tuple[OutputSpec, ...]
+    compute: Compute
+    updated: str
+    formulas: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    chart: MemoryChart | None = None
+
+    def input(self, name: str) -> InputSpec:
+        """Return the input called `name`."""
+        return next(spec for spec in self.inputs if spec.name == name)
+
+    def defaults(self) -> dict[str, str]:
+        """Return every input's default, as the text a form would hold."""
+        return {spec.name: spec.default for spec in self.inputs}

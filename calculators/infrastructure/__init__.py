@@ -1,0 +1,1 @@
+"""The infrastructure calculators: one folder each (module, article, test cases)."""

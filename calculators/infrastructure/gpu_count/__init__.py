@@ -1,0 +1,217 @@
+"""GPU count: how many GPUs a model needs to fit, and the tensor-parallel size that makes it run.
+
+Formula: n = ⌈M / (G · u)⌉ for M GB of required memory on GPUs of G GB of which a fraction u is
+usable (vLLM's gpu_memory_utilization, 0.9 by default). Tensor parallelism then needs a size t that
+divides the attention heads: vLLM refuses to start unless num_attention_heads % tensor_parallel_size
+== 0 (vllm/config.py, ModelConfig.verify_with_parallel_config). vLLM also splits the key-value heads
+(vllm/model_executor/layers/linear.py, QKVParallelLinear): evenly when t is below their number,
+otherwise by copying each to t / n_kv GPUs, so t must divide n_kv or be a multiple of it. The
+tensor-parallel size here is the smallest valid t of at least n; when no valid size is that large,
+the largest one is chained into pipeline stages, as vLLM's "Distributed Inference and Serving" guide
+describes for models larger than a node. The default, 168 GB, is Sam Stoelinga's estimate for
+Llama 2 70B served in 16 bits: 70 × 4 bytes / (32 / 16) × 1.2.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from decimal import Decimal
+
+from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+
+SLUG = "gpu-count"
+_MODEL = N_("gpu-count", "Model")
+_GPU = N_("gpu-count", "GPU")
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the GPUs needed, a valid tensor-parallel size, the pipeline stages and the memory per GPU.
+
+    Stoelinga's Llama 2 70B in 16 bits, 168 GB, on 80 GB GPUs: 3 GPUs by memory, but its 64 attention
+    heads split evenly only over 1, 2, 4, 8... GPUs, so tensor parallelism takes 4:
+
+    >>> result = compute({"required_memory_gb": 168, "attention_heads": 64, "kv_heads": 8,
+    ...                   "gpu_memory_gb": 80, "gpu_memory_utilization": 1})
+    >>> result["gpu_count"], result["tensor_parallel_size"], result["pipeline_parallel_size"]
+    (3, 4, 1)
+    """
+    usable = values["gpu_memory_gb"] * values.get("gpu_memory_utilization", 1)
+    # Round away float noise first, so that 144 GB on 72 usable GB is 2 GPUs and not 3.
+    needed = max(1, math.ceil(round(values["required_memory_gb"] / usable, 9)))
+    heads = int(values["attention_heads"])
+    kv_heads = int(values.get("kv_heads", heads))
+    valid = [size for size in range(1, heads + 1) if heads % size == 0 and _splits_kv_heads(size, kv_heads)]
+    tensor = next((size for size in valid if size >= needed), valid[-1])
+    pipeline = math.ceil(needed / tensor)
+    return {
+        "gpu_count": needed,
+        "tensor_parallel_size": tensor,
+        "pipeline_parallel_size": pipeline,
+        "memory_per_gpu_gb": values["required_memory_gb"] / (tensor * pipeline),
+    }
+
+
+def _splits_kv_heads(size: int, kv_heads: int) -> bool:
+    """Whether vLLM can spread `kv_heads` key-value heads over `size` GPUs: split them, or copy each one."""
+    return kv_heads % size == 0 if size < kv_heads else size % kv_heads == 0
+
+
+CALCULATOR = Calculator(
+    slug=SLUG,
+    category="infrastructure",
+    title=N_("gpu-count", "GPU count"),
+    summary=N_(
+        "gpu-count",
+        "Find how many GPUs a model needs to fit in memory, and the smallest tensor-parallel size that "
+        "divides its attention heads, as vLLM requires.",
+    ),
+    inputs=(
+        InputSpec(
+            name="required_memory_gb",
+            kind=Kind.DECIMAL,
+            group=_MODEL,
+            label=N_("gpu-count", "Memory required"),
+            help=N_(
+                "gpu-count",
+                "Everything the model needs on the GPUs, in GB: weights, KV cache and overhead. The default, "
+                "168 GB, is Llama 2 70B in 16 bits plus 20 percent of overhead: 70 × 2 × 1.2.",
+            ),
+            unit=N_("gpu-count", "GB"),
+            default="168",
+            minimum=Decimal(0),
+            minimum_exclusive=True,
+            maximum=Decimal(1_000_000),
+            fraction_digits=3,
+        ),
+        InputSpec(
+            name="attention_heads",
+            kind=Kind.INTEGER,
+            group=_MODEL,
+            label=N_("gpu-count", "Attention heads"),
+            help=N_(
+                "gpu-count",
+                "num_attention_heads in the model's config.json (64 for Llama 2 70B). Tensor parallelism "
+                "gives each GPU an equal share of them.",
+            ),
+            default="64",
+            minimum=Decimal(1),
+            maximum=Decimal(10_000),
+            fraction_digits=0,
+            preset="model.attention_heads",
+        ),
+        InputSpec(
+            name="kv_heads",
+            kind=Kind.INTEGER,
+            group=_MODEL,
+            label=N_("gpu-count", "Key-value heads"),
+            help=N_(
+                "gpu-count",
+                "num_key_value_heads in config.json (8 for Llama 2 70B); the same as the attention heads "
+                "without grouped-query attention. vLLM splits them evenly, or copies each one to several GPUs.",
+            ),
+            default="8",
+            minimum=Decimal(1),
+            maximum=Decimal(10_000),
+            fraction_digits=0,
+            preset="model.kv_heads",
+        ),
+        InputSpec(
+            name="gpu_memory_gb",
+            kind=Kind.DECIMAL,
+            group=_GPU,
+            label=N_("gpu-count", "Memory per GPU"),
+            help=N_("gpu-count", "Each GPU's memory as its datasheet states it: 80 for an A100 80GB or an H100."),
+            unit=N_("gpu-count", "GB"),
+            default="80",
+            minimum=Decimal(0),
+            minimum_exclusive=True,
+            maximum=Decimal(100_000),
+            fraction_digits=3,
+            preset="gpu.memory_gb",
+        ),
+        InputSpec(
+            name="gpu_memory_utilization",
+            kind=Kind.DECIMAL,
+            group=_GPU,
+            label=N_("gpu-count", "Usable fraction of GPU memory"),
+            help=N_(
+                "gpu-count",
+                "The share of each GPU's memory the model may take: vLLM's gpu_memory_utilization, 0.9 unless "
+                "set, leaves the other tenth of each GPU unused. Use 1 to count every byte.",
+            ),
+            default="0.9",
+            minimum=Decimal(0),
+            minimum_exclusive=True,
+            maximum=Decimal(1),
+            fraction_digits=3,
+            advanced=True,
+        ),
+    ),
+    outputs=(
+        OutputSpec(
+            name="gpu_count",
+            label=N_("gpu-count", "GPUs needed"),
+            unit=NP_("gpu-count", "GPU", "GPUs", count="gpu_count"),
+            # Translators: {required_memory_gb} and {gpu_memory_gb} are formatted numbers of GB,
+            # {gpu_memory_utilization} a fraction such as 0.9, {gpu_count} a whole number of GPUs.
+            sentence=NP_(
+                "gpu-count",
+                "{required_memory_gb} GB ÷ ({gpu_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
+                "is {gpu_count} GPU.",
+                "{required_memory_gb} GB ÷ ({gpu_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
+                "is {gpu_count} GPUs.",
+                count="gpu_count",
+            ),
+            fraction_digits=0,
+        ),
+        OutputSpec(
+            name="tensor_parallel_size",
+            label=N_("gpu-count", "Tensor-parallel size"),
+            unit=NP_("gpu-count", "GPU", "GPUs", count="tensor_parallel_size"),
+            # Translators: {attention_heads} and {kv_heads} are numbers of heads, {gpu_count} and
+            # {tensor_parallel_size} whole numbers of GPUs.
+            sentence=N_(
+                "gpu-count",
+                "vLLM needs the {attention_heads} attention heads and the {kv_heads} key-value heads to spread "
+                "evenly over the tensor-parallel GPUs: {tensor_parallel_size} is the smallest such count of at least "
+                "{gpu_count} GPUs or, when there is none, the largest such count.",
+            ),
+            fraction_digits=0,
+        ),
+        OutputSpec(
+            name="pipeline_parallel_size",
+            label=N_("gpu-count", "Pipeline stages"),
+            # Translators: {pipeline_parallel_size} is a number of pipeline stages, {tensor_parallel_size} a
+            # number of GPUs in each stage.
+            sentence=NP_(
+                "gpu-count",
+                "{pipeline_parallel_size} pipeline stage of {tensor_parallel_size} tensor-parallel GPUs holds "
+                "the model.",
+                "{pipeline_parallel_size} pipeline stages of {tensor_parallel_size} tensor-parallel GPUs each "
+                "hold the model.",
+                count="pipeline_parallel_size",
+            ),
+            fraction_digits=0,
+        ),
+        OutputSpec(
+            name="memory_per_gpu_gb",
+            label=N_("gpu-count", "Memory per GPU used"),
+            unit=N_("gpu-count", "GB"),
+            # Translators: {required_memory_gb} and {memory_per_gpu_gb} are formatted numbers of GB,
+            # {tensor_parallel_size} and {pipeline_parallel_size} whole numbers.
+            sentence=N_(
+                "gpu-count",
+                "Spread evenly over {tensor_parallel_size} × {pipeline_parallel_size} GPUs, the "
+                "{required_memory_gb} GB take {memory_per_gpu_gb} GB on each.",
+            ),
+        ),
+    ),
+    compute=compute,
+    updated="2026-11-30",
+    formulas=(
+        r"n = \left\lceil \frac{M}{G \cdot u} \right\rceil",
+        r"t = \min \{ d \ge n : d \mid h,\ (d \mid n_{kv} \lor n_{kv} \mid d) \}",
+    ),
+    related=("llm-inference-vram", "kv-cache-size", "quantized-model-size", "model-download-time"),
+)

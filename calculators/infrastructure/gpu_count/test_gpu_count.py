@@ -1,0 +1,136 @@
+"""GPU count: the sheet's cases 19a to 19c, Stoelinga's Llama 2 70B figure and vLLM's tensor-parallel rules."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from calculators import LocaleKit, Problem, evaluate, make_report
+from calculators.infrastructure.gpu_count import CALCULATOR as GPUS
+from site_builder.locales import LOCALE_BY_TAG, Locale
+
+
+def _run(**values: str) -> dict[str, float]:
+    result = evaluate(GPUS, {**GPUS.defaults(), **values})
+    assert result.ok, result.problems
+    return dict(result.results)
+
+
+def test_stoelinga_llama_2_70b_needs_three_then_four() -> None:
+    # 19a: Stoelinga's 70 × 4 bytes / (32/16) × 1.2 = 168 GB on 80 GB GPUs: 3 by memory; 64 heads → TP 4.
+    assert 70 * 4 / (32 / 16) * 1.2 == pytest.approx(168)
+    for utilization in ("1", "0.9"):
+        result = _run(required_memory_gb="168", gpu_memory_gb="80", gpu_memory_utilization=utilization)
+        assert (result["gpu_count"], result["tensor_parallel_size"], result["pipeline_parallel_size"]) == (3, 4, 1)
+        assert result["memory_per_gpu_gb"] == 42
+
+
+@pytest.mark.parametrize("utilization", ["1", "0.9"])
+def test_140_gb_on_80_gb_gpus(utilization: str) -> None:
+    # 19b: 140 GB / 80 GB → 2; 140 GB / (80 × 0.9) → 2.
+    result = _run(required_memory_gb="140", gpu_memory_utilization=utilization)
+    assert (result["gpu_count"], result["tensor_parallel_size"]) == (2, 2)
+
+
+def test_small_model_on_one_gpu() -> None:
+    # 19c: 16.2 GB / 24 GB → 1.
+    result = _run(required_memory_gb="16.2", gpu_memory_gb="24", gpu_memory_utilization="1")
+    assert (result["gpu_count"], result["tensor_parallel_size"], result["pipeline_parallel_size"]) == (1, 1, 1)
+
+
+def test_stoelinga_4_bit_on_two_l4() -> None:
+    # The same post: 4-bit Llama 2 70B, 70 × 4 / (32/4) × 1.2 = 42 GB, "could run on 2 x L4 24GB GPUs".
+    for utilization in ("1", "0.9"):
+        result = _run(required_memory_gb="42", gpu_memory_gb="24", gpu_memory_utilization=utilization)
+        assert (result["gpu_count"], result["tensor_parallel_size"]) == (2, 2)
+
+
+def test_exact_multiples_do_not_round_up() -> None:
+    # 144 GB on 80 GB × 0.9 = 72 GB is exactly 2 GPUs, despite 0.9 not being exact in binary.
+    assert _run(required_memory_gb="144", gpu_memory_utilization="0.9")["gpu_count"] == 2
+    assert _run(required_memory_gb="144.001", gpu_memory_utilization="0.9")["gpu_count"] == 3
+    assert _run(required_memory_gb="160", gpu_memory_utilization="1")["gpu_count"] == 2
+
+
+@pytest.mark.parametrize(
+    ("heads", "kv_heads", "needed_memory", "tensor"),
+    [
+        ("64", "8", "168", 4),  # Llama 2 70B
+        ("32", "8", "200", 4),  # Llama-3.1-8B-like heads, 3 GPUs by memory
+        ("40", "40", "200", 4),  # Llama 2 13B: 40 heads, no GQA: 4 divides 40
+        ("40", "8", "350", 8),  # 5 GPUs by memory. Qwen2.5-14B heads: 5 divides 40 but not the 8 KV heads → 8
+        ("40", "40", "350", 5),  # without GQA, 5 is valid
+        ("64", "8", "1000", 16),  # 13 GPUs by memory → 16 copies each KV head twice
+        ("28", "4", "350", 28),  # 5 by memory; 7 and 14 do not fit 4 KV heads; 28 does (7 copies)
+    ],
+)
+def test_vllm_tensor_parallel_rules(heads: str, kv_heads: str, needed_memory: str, tensor: int) -> None:
+    result = _run(
+        attention_heads=heads, kv_heads=kv_heads, required_memory_gb=needed_memory, gpu_memory_utilization="1"
+    )
+    size = result["tensor_parallel_size"]
+    assert size == tensor
+    assert int(heads) % size == 0  # vLLM: num_attention_heads % tensor_parallel_size == 0
+    assert int(kv_heads) % size == 0 or size % int(kv_heads) == 0
+
+
+def test_beyond_the_heads_pipeline_stages_take_over() -> None:
+    # 1,000 GB on 24 GB GPUs is 42 GPUs, more than 32 heads: TP 32 × 2 pipeline stages.
+    result = _run(required_memory_gb="1000", gpu_memory_gb="24", gpu_memory_utilization="1", attention_heads="32")
+    assert result["gpu_count"] == 42
+    assert (result["tensor_parallel_size"], result["pipeline_parallel_size"]) == (32, 2)
+    assert result["memory_per_gpu_gb"] == pytest.approx(1000 / 64)
+
+
+def test_defaults_are_llama_2_70b_serving() -> None:
+    assert GPUS.defaults()["required_memory_gb"] == "168"
+    assert GPUS.defaults()["attention_heads"] == "64"
+    assert GPUS.defaults()["gpu_memory_utilization"] == "0.9"  # vLLM's gpu_memory_utilization default
+    assert GPUS.input("gpu_memory_gb").preset == "gpu.memory_gb"
+    assert GPUS.input("attention_heads").preset == "model.attention_heads"
+    assert GPUS.input("kv_heads").preset == "model.kv_heads"
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "problem"),
+    [
+        ("required_memory_gb", "0", Problem("required_memory_gb", "too_small", Decimal(0), exclusive=True)),
+        ("attention_heads", "0", Problem("attention_heads", "too_small", Decimal(1))),
+        ("attention_heads", "6.5", Problem("attention_heads", "not_whole")),
+        ("kv_heads", "0", Problem("kv_heads", "too_small", Decimal(1))),
+        ("gpu_memory_gb", "-80", Problem("gpu_memory_gb", "too_small", Decimal(0), exclusive=True)),
+        ("gpu_memory_utilization", "0", Problem("gpu_memory_utilization", "too_small", Decimal(0), exclusive=True)),
+        ("gpu_memory_utilization", "90", Problem("gpu_memory_utilization", "too_large", Decimal(1))),
+        ("required_memory_gb", "lots", Problem("required_memory_gb", "not_a_number")),
+    ],
+)
+def test_validation(name: str, raw: str, problem: Problem) -> None:
+    result = evaluate(GPUS, {**GPUS.defaults(), name: raw})
+    assert result.problems == (problem,)
+
+
+def test_extremes_stay_in_range() -> None:
+    result = evaluate(
+        GPUS,
+        {
+            "required_memory_gb": "1000000",
+            "attention_heads": "10000",
+            "kv_heads": "1",
+            "gpu_memory_gb": "0.001",
+            "gpu_memory_utilization": "0.001",
+        },
+    )
+    assert result.ok
+    assert result.results["tensor_parallel_size"] * result.results["pipeline_parallel_size"] >= 1e12
+
+
+def test_report_sentences(kits: dict[Locale, LocaleKit]) -> None:
+    report = make_report(GPUS, GPUS.defaults(), kits[LOCALE_BY_TAG["en"]])
+    texts = {r.name: r for r in report.results}
+    assert texts["gpu_count"].sentence == "168 GB ÷ (80 GB × 0.9), rounded up, is 3 GPUs."
+    assert texts["gpu_count"].unit == "GPUs"
+    assert texts["tensor_parallel_size"].value == "4"
+    assert texts["pipeline_parallel_size"].sentence.startswith("1 pipeline stage of 4 tensor-parallel GPUs holds")
+    one = make_report(GPUS, {**GPUS.defaults(), "required_memory_gb": "16"}, kits[LOCALE_BY_TAG["en"]])
+    assert one.results[0].unit == "GPU"

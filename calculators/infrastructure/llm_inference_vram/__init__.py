@@ -1,0 +1,327 @@
+"""LLM inference VRAM: the weights, the KV cache and an overhead allowance for serving a model.
+
+Weights take parameters × bits ÷ 8 bytes. The KV cache takes 2 · L · n_kv · d_head · s · b bytes per
+element (Kwon et al., vLLM, arXiv:2309.06180, §3). The overhead follows the rule of thumb from
+EleutherAI's "Transformer Math 101" (https://blog.eleuther.ai/transformer-math/), quoted by Hugging
+Face Accelerate ("When performing inference you can expect to add up to an additional 20%",
+https://huggingface.co/docs/accelerate/usage_guides/model_size_estimator) and written by Sam
+Stoelinga as M = P · 4 B ÷ (32 / Q) · 1.2: 20% on top of the weights.
+
+Here the 20% applies to the weights by default, as in those sources, and the KV cache, which they
+leave out, is added at its exact size; the advanced options change the percentage or apply it to
+the cache too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from calculators.core.spec import (
+    MEMORY_UNITS,
+    N_,
+    Calculator,
+    ChartPart,
+    Choice,
+    InputSpec,
+    Kind,
+    MemoryChart,
+    OutputSpec,
+)
+
+SLUG = "llm-inference-vram"
+_MODEL = N_("llm-inference-vram", "Model")
+_WORKLOAD = N_("llm-inference-vram", "Workload")
+_OVERHEAD = N_("llm-inference-vram", "Overhead")
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the weights, KV cache, overhead and total, in the chosen unit.
+
+    Stoelinga's example: a 70B model loaded in 16 bits needs 70 × 4 ÷ (32 ÷ 16) × 1.2 = 168 GB
+    (no context, so no KV cache):
+
+    >>> llama70 = {"params_billion": 70, "bits_per_weight": 16, "layers": 80, "kv_heads": 8, "head_dim": 128,
+    ...            "context_tokens": 0, "batch_size": 1, "bytes_per_element": 2, "overhead_percent": 20,
+    ...            "overhead_applies_to": 0, "memory_unit": 1e9}
+    >>> round(compute(llama70)["total_memory"], 6)
+    168.0
+
+    Llama-3.1-8B in BF16 with 8,192 tokens of context: 16.06 GB of weights, 1.07 GB of cache, 3.21 GB
+    of overhead:
+
+    >>> llama8 = {**llama70, "params_billion": 8.030261248, "layers": 32, "context_tokens": 8192}
+    >>> {name: round(value, 2) for name, value in compute(llama8).items()}
+    {'weights_memory': 16.06, 'kv_cache_memory': 1.07, 'overhead_memory': 3.21, 'total_memory': 20.35}
+    """
+    unit = values["memory_unit"]
+    weights = values["params_billion"] * 1e9 * values["bits_per_weight"] / 8
+    kv_cache = (
+        2
+        * values["layers"]
+        * values["kv_heads"]
+        * values["head_dim"]
+        * values["context_tokens"]
+        * values["batch_size"]
+        * values["bytes_per_element"]
+    )
+    # 0: the rule of thumb's base, the weights alone; 1: weights and KV cache.
+    base = weights + kv_cache if values["overhead_applies_to"] else weights
+    overhead = base * values["overhead_percent"] / 100
+    return {
+        "weights_memory": weights / unit,
+        "kv_cache_memory": kv_cache / unit,
+        "overhead_memory": overhead / unit,
+        "total_memory": (weights + kv_cache + overhead) / unit,
+    }
+
+
+CALCULATOR = Calculator(
+    slug=SLUG,
+    category="infrastructure",
+    title=N_("llm-inference-vram", "LLM inference VRAM"),
+    summary=N_(
+        "llm-inference-vram",
+        "Estimate the GPU memory needed to serve a large language model: its weights at the chosen "
+        "precision, the KV cache for your context length and batch, and an overhead allowance.",
+    ),
+    inputs=(
+        InputSpec(
+            name="params_billion",
+            kind=Kind.DECIMAL,
+            group=_MODEL,
+            label=N_("llm-inference-vram", "Parameters"),
+            help=N_(
+                "llm-inference-vram",
+                "The model's size in billions of parameters. For a mixture-of-experts model count all "
+                "experts: they all stay in memory. The default is Llama-3.1-8B's exact count.",
+            ),
+            unit=N_("llm-inference-vram", "billion"),
+            default="8.030261248",
+            minimum=Decimal(0),
+            minimum_exclusive=True,
+            maximum=Decimal(100_000),
+            fraction_digits=9,
+            preset="model.params_billion",
+        ),
+        InputSpec(
+            name="bits_per_weight",
+            kind=Kind.DECIMAL,
+            group=_MODEL,
+            label=N_("llm-inference-vram", "Bits per weight"),
+            help=N_(
+                "llm-inference-vram",
+                "How the weights are stored: 16 for BF16 or FP16, 8 for FP8 or INT8, 4 for 4-bit formats. "
+                "Quantized formats with scales take a little more, such as 4.5 for llama.cpp's Q4_K.",
+            ),
+            unit=N_("llm-inference-vram", "bits"),
+            default="16",
+            minimum=Decimal(0),
+            minimum_exclusive=True,
+            maximum=Decimal(64),
+            fraction_digits=5,
+        ),
+        InputSpec(
+            name="layers",
+            kind=Kind.INTEGER,
+            group=_MODEL,
+            label=N_("llm-inference-vram", "Layers"),
+            help=N_("llm-inference-vram", "Transformer blocks, num_hidden_layers in the model's config.json."),
+            default="32",
+            minimum=Decimal(1),
+            maximum=Decimal(10_000),
+            fraction_digits=0,
+            preset="model.layers",
+        ),
+        InputSpec(
+            name="kv_heads",
+            kind=Kind.INTEGER,
+            group=_MODEL,
+            label=N_("llm-inference-vram", "Key-value heads"),
+            help=N_(
+                "llm-inference-vram",
+                "num_key_value_heads in config.json: what the cache stores. With grouped-query attention it "
+                "is smaller than the number of query heads.",
+            ),
+            default="8",
+            minimum=Decimal(1),
+            maximum=Decimal(10_000),
+            fraction_digits=0,
+            preset="model.kv_heads",
+        ),
+        InputSpec(
+            name="head_dim",
+            kind=Kind.INTEGER,
+            group=_MODEL,
+            label=N_("llm-inference-vram", "Head dimension"),
+            help=N_(
+                "llm-inference-vram",
+                "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads.",
+            ),
+            default="128",
+            minimum=Decimal(1),
+            maximum=Decimal(100_000),
+            fraction_digits=0,
+            preset="model.head_dim",
+        ),
+        InputSpec(
+            name="context_tokens",
+            kind=Kind.INTEGER,
+            group=_WORKLOAD,
+            label=N_("llm-inference-vram", "Tokens in context"),
+            help=N_(
+                "llm-inference-vram",
+                "Prompt plus generated tokens held for each sequence. Enter 0 to see the weights and the "
+                "rule of thumb alone.",
+            ),
+            unit=N_("llm-inference-vram", "tokens"),
+            default="8192",
+            minimum=Decimal(0),
+            maximum=Decimal(100_000_000),
+            fraction_digits=0,
+        ),
+        InputSpec(
+            name="batch_size",
+            kind=Kind.INTEGER,
+            group=_WORKLOAD,
+            label=N_("llm-inference-vram", "Sequences in the batch"),
+            help=N_("llm-inference-vram", "Sequences served at the same time, each with its own cache."),
+            unit=N_("llm-inference-vram", "sequences"),
+            default="1",
+            minimum=Decimal(1),
+            maximum=Decimal(1_000_000),
+            fraction_digits=0,
+        ),
+        InputSpec(
+            name="bytes_per_element",
+            kind=Kind.CHOICE,
+            group=_WORKLOAD,
+            label=N_("llm-inference-vram", "KV cache precision"),
+            help=N_("llm-inference-vram", "How each cached number is stored. An FP8 cache takes half of BF16."),
+            default="2",
+            choices=(
+                Choice("4", N_("llm-inference-vram", "FP32 (4 bytes)")),
+                Choice("2", N_("llm-inference-vram", "BF16 or FP16 (2 bytes)")),
+                Choice("1", N_("llm-inference-vram", "FP8 or INT8 (1 byte)")),
+            ),
+            fraction_digits=0,
+        ),
+        InputSpec(
+            name="memory_unit",
+            kind=Kind.CHOICE,
+            group=_WORKLOAD,
+            label=N_("llm-inference-vram", "Memory unit"),
+            help=N_(
+                "llm-inference-vram",
+                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports "
+                "(nvidia-smi shows MiB, also binary).",
+            ),
+            default="gb",
+            choices=MEMORY_UNITS,
+            fraction_digits=0,
+        ),
+        InputSpec(
+            name="overhead_percent",
+            kind=Kind.DECIMAL,
+            group=_OVERHEAD,
+            label=N_("llm-inference-vram", "Overhead"),
+            help=N_(
+                "llm-inference-vram",
+                "Allowance for activations, the CUDA context, the engine's buffers and allocator slack. "
+                "The rule of thumb from EleutherAI, which Hugging Face Accelerate quotes, is 20%.",
+            ),
+            unit=N_("llm-inference-vram", "%"),
+            default="20",
+            minimum=Decimal(0),
+            maximum=Decimal(1000),
+            fraction_digits=2,
+            advanced=True,
+        ),
+        InputSpec(
+            name="overhead_applies_to",
+            kind=Kind.CHOICE,
+            group=_OVERHEAD,
+            label=N_("llm-inference-vram", "Overhead applies to"),
+            help=N_(
+                "llm-inference-vram",
+                "The rule of thumb multiplies the weights by 1.2. Some calculators multiply the KV cache "
+                "as well, which gives a larger total for long contexts and large batches.",
+            ),
+            default="weights",
+            choices=(
+                Choice("weights", N_("llm-inference-vram", "Weights only"), number="0"),
+                Choice("all", N_("llm-inference-vram", "Weights and KV cache"), number="1"),
+            ),
+            fraction_digits=0,
+            advanced=True,
+        ),
+    ),
+    outputs=(
+        OutputSpec(
+            name="total_memory",
+            label=N_("llm-inference-vram", "Total VRAM"),
+            unit_choice="memory_unit",
+            # Translators: {total_memory}, {weights_memory}, {kv_cache_memory} and {overhead_memory} are
+            # formatted amounts of memory, {memory_unit_label} their unit (GB or GiB).
+            sentence=N_(
+                "llm-inference-vram",
+                "Serving needs about {total_memory} {memory_unit_label}: {weights_memory} {memory_unit_label} "
+                "of weights, {kv_cache_memory} {memory_unit_label} of KV cache and {overhead_memory} "
+                "{memory_unit_label} of overhead.",
+            ),
+        ),
+        OutputSpec(
+            name="weights_memory",
+            label=N_("llm-inference-vram", "Weights"),
+            unit_choice="memory_unit",
+            # Translators: {params_billion} is billions of parameters, {bits_per_weight} bits per weight,
+            # {weights_memory} the result and {memory_unit_label} its unit (GB or GiB).
+            sentence=N_(
+                "llm-inference-vram",
+                "{params_billion} × 10⁹ parameters × {bits_per_weight} bits ÷ 8 = {weights_memory} "
+                "{memory_unit_label} of weights.",
+            ),
+        ),
+        OutputSpec(
+            name="kv_cache_memory",
+            label=N_("llm-inference-vram", "KV cache"),
+            unit_choice="memory_unit",
+            # Translators: {layers}, {kv_heads}, {head_dim}, {context_tokens}, {batch_size} and
+            # {bytes_per_element} are the inputs; {kv_cache_memory} the result and {memory_unit_label} its unit.
+            sentence=N_(
+                "llm-inference-vram",
+                "The KV cache takes 2 × layers × key-value heads × head dimension × tokens × sequences × "
+                "bytes = 2 × {layers} × {kv_heads} × {head_dim} × {context_tokens} × {batch_size} × "
+                "{bytes_per_element} bytes = {kv_cache_memory} {memory_unit_label}.",
+            ),
+        ),
+        OutputSpec(
+            name="overhead_memory",
+            label=N_("llm-inference-vram", "Overhead"),
+            unit_choice="memory_unit",
+            # Translators: {overhead_percent} is a formatted percentage, {overhead_applies_to_label} what it
+            # applies to (weights only, or weights and KV cache), {overhead_memory} the result and
+            # {memory_unit_label} its unit.
+            sentence=N_(
+                "llm-inference-vram",
+                "The overhead allowance is {overhead_percent}%, which takes {overhead_memory} "
+                "{memory_unit_label}. It applies to: {overhead_applies_to_label}.",
+            ),
+        ),
+    ),
+    compute=compute,
+    updated="2026-11-30",
+    formulas=(
+        r"W = \frac{P \cdot Q}{8}",
+        r"C = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot s \cdot b \cdot p",
+        r"M = W + C + 0.2 \cdot W",
+    ),
+    related=("kv-cache-size", "quantized-model-size", "gpu-count", "model-download-time"),
+    chart=MemoryChart(
+        parts=(
+            ChartPart("weights_memory", N_("llm-inference-vram", "Weights")),
+            ChartPart("kv_cache_memory", N_("llm-inference-vram", "KV cache")),
+            ChartPart("overhead_memory", N_("llm-inference-vram", "Overhead")),
+        )
+    ),
+)

@@ -1,0 +1,145 @@
+"""MoE total and active parameters: Mixtral, DeepSeek-V3 with latent attention, validation."""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators import LocaleKit, evaluate, make_report
+from calculators.core.spec import MODEL_FACTS
+from calculators.infrastructure.moe_active_params import CALCULATOR
+from site_builder.locales import LOCALE_BY_TAG, Locale
+
+DEEPSEEK_V3 = {"experts": "256", "experts_per_token": "8", "expert_ffn_size": "2048", "shared_experts": "1",
+               "dense_layers": "3", "ffn_size": "18432", "layers": "61", "hidden_size": "7168",
+               "attention_heads": "128", "kv_heads": "128", "head_dim": "128", "vocab_size": "129280",
+               "tied_embeddings": "0", "router_bias": "1", "q_lora_rank": "1536", "kv_lora_rank": "512",
+               "qk_nope_head_dim": "128", "qk_rope_head_dim": "64", "v_head_dim": "128"}  # fmt: skip
+
+
+def _run(**values: str) -> dict[str, float]:
+    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
+    assert result.ok, result.problems
+    return dict(result.results)
+
+
+def test_default_is_mixtral_8x7b() -> None:
+    # 16a: Mistral, "46.7B total parameters but only uses 12.9B parameters per token"; exactly
+    # 46,702,792,704 and 12,879,925,248.
+    result = _run()
+    assert result["total_params_billion"] * 1e9 == 46_702_792_704
+    assert result["active_params_billion"] * 1e9 == 12_879_925_248
+    assert round(result["total_params_billion"], 1) == 46.7
+    assert round(result["active_params_billion"], 1) == 12.9
+    assert result["active_percent"] == pytest.approx(100 * 12_879_925_248 / 46_702_792_704)
+
+
+def test_eight_times_seven_is_not_the_total() -> None:
+    # Only the MLPs are replicated: 8 × 7.24B would be 57.9B.
+    assert _run()["total_params_billion"] < 8 * 7.241732096 - 10
+
+
+def test_deepseek_v3() -> None:
+    # 16b: DeepSeek-V3 §4.2, "671B total parameters, of which 37B are activated for each token":
+    # 671,026,419,200 exactly, and 37.55B active counting the embeddings (36.63B without the input table).
+    result = _run(**DEEPSEEK_V3)
+    assert result["total_params_billion"] * 1e9 == pytest.approx(671_026_419_200, abs=0.5)
+    assert result["active_params_billion"] == pytest.approx(37.552297472, abs=1e-9)
+    assert int(result["total_params_billion"]) == 671
+    assert int(result["active_params_billion"]) == 37
+    without_input_table = result["active_params_billion"] - 129280 * 7168 / 1e9
+    assert without_input_table == pytest.approx(36.63, abs=0.005)
+
+
+def test_deepseek_v3_router_bias_is_256_per_moe_layer() -> None:
+    with_bias = _run(**DEEPSEEK_V3)["total_params_billion"]
+    without = _run(**{**DEEPSEEK_V3, "router_bias": "0"})["total_params_billion"]
+    assert (with_bias - without) * 1e9 == pytest.approx(58 * 256, abs=0.01)
+
+
+def test_deepseek_v2_and_v2_lite_totals() -> None:
+    # DeepSeek-V2 (arXiv:2405.04434): "236B total parameters, of which 21B are activated"; 60 layers of 5,120,
+    # 160 routed and 2 shared experts of 1,536, top 6, first layer dense (12,288), vocabulary 102,400.
+    v2 = {**DEEPSEEK_V3, "experts": "160", "experts_per_token": "6", "expert_ffn_size": "1536",
+          "shared_experts": "2", "dense_layers": "1", "ffn_size": "12288", "layers": "60", "hidden_size": "5120",
+          "vocab_size": "102400", "router_bias": "0"}  # fmt: skip
+    result = _run(**v2)
+    assert round(result["total_params_billion"]) == 236
+    assert round(result["active_params_billion"]) == 21
+    # DeepSeek-V2-Lite, "15.7B total parameters": no query compression (q_lora_rank 0), 27 layers of 2,048,
+    # 16 heads, 64 routed and 2 shared experts of 1,408, first layer dense (10,944).
+    lite = {**v2, "q_lora_rank": "0", "layers": "27", "hidden_size": "2048", "attention_heads": "16",
+            "experts": "64", "expert_ffn_size": "1408", "ffn_size": "10944"}  # fmt: skip
+    assert round(_run(**lite)["total_params_billion"], 1) == 15.7
+
+
+def test_mixtral_8x22b() -> None:
+    # 16d: 56 layers of 6,144, 48 query and 8 key-value heads, experts of 16,384, vocabulary 32,768.
+    # Mistral announced "141B" parameters with "39B" active; the count gives 140.63B and 39.16B.
+    result = _run(layers="56", hidden_size="6144", attention_heads="48", ffn_size="16384",
+                  expert_ffn_size="16384", vocab_size="32768")  # fmt: skip
+    assert round(result["total_params_billion"]) == 141
+    assert round(result["active_params_billion"]) == 39
+    assert result["total_params_billion"] == pytest.approx(140.63, abs=0.005)
+
+
+def test_shared_experts_count_in_both() -> None:
+    base = _run()
+    shared = _run(shared_experts="1")
+    expert = 32 * 3 * 4096 * 14336 / 1e9
+    assert shared["total_params_billion"] - base["total_params_billion"] == pytest.approx(expert)
+    assert shared["active_params_billion"] - base["active_params_billion"] == pytest.approx(expert)
+
+
+def test_a_dense_model_is_all_active() -> None:
+    # Mistral-7B-v0.1: 7,241,732,096 parameters, all of them used by every token.
+    result = _run(experts="0", experts_per_token="0")
+    assert result["total_params_billion"] * 1e9 == 7_241_732_096
+    assert result["active_params_billion"] == result["total_params_billion"]
+    assert result["active_percent"] == 100
+
+
+def test_more_experts_per_token_than_experts_uses_them_all() -> None:
+    result = _run(experts_per_token="50")
+    assert result["active_params_billion"] == result["total_params_billion"]
+
+
+def test_weights_memory() -> None:
+    assert _run()["weights_memory"] == pytest.approx(93.405585408)
+    assert _run(memory_unit="gib")["weights_memory"] == pytest.approx(46_702_792_704 * 2 / 2**30)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "code"),
+    [
+        ("experts", "-1", "too_small"),
+        ("experts_per_token", "2.5", "not_whole"),
+        ("hidden_size", "0", "too_small"),
+        ("layers", "x", "not_a_number"),
+        ("router_bias", "maybe", "unknown_choice"),
+        ("kv_lora_rank", "-512", "too_small"),
+        ("tied_embeddings", "", "required"),
+    ],
+)
+def test_bad_input_is_a_problem(name: str, value: str, code: str) -> None:
+    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), name: value})
+    assert [(p.name, p.code) for p in result.problems] == [(name, code)]
+
+
+def test_the_largest_inputs_still_give_results() -> None:
+    # Every output is in billions, a share or GB, so even 3 × 10²² parameters stay within range.
+    largest = {"layers": "10000", "hidden_size": "1000000", "experts": "100000", "expert_ffn_size": "10000000"}
+    result = _run(**largest)
+    assert result["total_params_billion"] == pytest.approx(3e13, rel=1e-3)
+
+
+def test_presets_name_model_facts() -> None:
+    presets = {spec.preset for spec in CALCULATOR.inputs if spec.preset}
+    assert presets <= set(MODEL_FACTS)
+    assert {"model.experts", "model.experts_per_token", "model.expert_ffn_size", "model.shared_experts",
+            "model.dense_layers"} <= presets  # fmt: skip
+
+
+def test_sentence_names_the_experts(kits: dict[Locale, LocaleKit]) -> None:
+    report = make_report(CALCULATOR, CALCULATOR.defaults(), kits[LOCALE_BY_TAG["en"]])
+    active = next(r for r in report.results if r.name == "active_params_billion")
+    assert "the 2 routed experts of 8" in active.sentence

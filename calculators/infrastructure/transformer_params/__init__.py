@@ -1,0 +1,447 @@
+"""Transformer parameter count: every weight of a decoder-only model, from its config.json.
+
+Formula: Kaplan et al., "Scaling Laws for Neural Language Models", arXiv:2001.08361, §2.1 and
+Table 1: a layer holds 4·d² attention weights and 2·d·d_ff MLP weights, so with d_ff = 4d the
+non-embedding count is N ≈ 12·L·d². The exact count adds what Kaplan leaves out as sub-leading:
+
+* GPT-2 (Radford et al., "Language Models are Unsupervised Multitask Learners", 2019): a bias on
+  every linear layer, two LayerNorms (weight and bias) per layer and one at the end, a learned
+  position table, the output head tied to the token table: L·(12d² + 13d) + V·d + T·d + 2d.
+* Llama (Touvron et al., "Llama 2", arXiv:2307.09288, §2.2): RMSNorm (a weight only), no biases,
+  a gated MLP of three matrices (SwiGLU), rotary positions (no table), grouped-query attention
+  with n_kv key-value heads: L·(2·d·n_h·d_h + 2·d·n_kv·d_h + 3·d·d_ff + 2d) + V·d (+ V·d untied) + d.
+  Qwen2 adds biases to the query, key and value projections.
+* Mixture of experts (Jiang et al., "Mixtral of Experts", arXiv:2401.04088, §2.1): each MoE layer
+  has E expert MLPs and a d×E router, and a token uses the k the router picks; DeepSeek-V3
+  (arXiv:2412.19437, §2.1 and §4.2) adds always-on shared experts, dense leading layers and
+  multi-head latent attention (low-rank query and key-value projections).
+
+`count_parameters` (in `core.architecture`) is shared with moe-active-params and config.json reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from calculators.core.architecture import LATENT_ATTENTION_INPUTS, count_input, count_parameters
+from calculators.core.spec import MEMORY_UNITS, N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+
+_BYTES_16_BIT = 2
+_MODEL = N_("transformer-params", "Model")
+_MOE = N_("transformer-params", "Mixture of experts")
+_WEIGHTS = N_("transformer-params", "Weights in memory")
+_DETAILS = N_("transformer-params", "Positions and biases")
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the total, embedding, non-embedding and active parameters, and the 16-bit weights' size.
+
+    GPT-2 small (Radford et al. 2019; 12 layers of 768, vocabulary 50,257, 1,024 positions) has
+    124,439,808 parameters, Hugging Face's count; Llama-2-7B has 6,738,415,616 and Llama-3.1-8B
+    8,030,261,248, the totals of their published checkpoints:
+
+    >>> from calculators.core.architecture import GPT2, LLAMA
+    >>> gpt2 = {"architecture": GPT2, "layers": 12, "hidden_size": 768, "attention_heads": 12,
+    ...         "kv_heads": 12, "head_dim": 64, "ffn_size": 3072, "vocab_size": 50257,
+    ...         "tied_embeddings": 1, "positions": 1024, "memory_unit": 1e9}
+    >>> compute(gpt2)["total_params"]
+    124439808.0
+    >>> llama_2 = {"architecture": LLAMA, "layers": 32, "hidden_size": 4096, "attention_heads": 32,
+    ...            "kv_heads": 32, "head_dim": 128, "ffn_size": 11008, "vocab_size": 32000,
+    ...            "tied_embeddings": 0, "memory_unit": 1e9}
+    >>> compute(llama_2)["total_params"]
+    6738415616.0
+    >>> result = compute({**llama_2, "kv_heads": 8, "ffn_size": 14336, "vocab_size": 128256})
+    >>> result["total_params"], result["weights_memory"]
+    (8030261248.0, 16.060522496)
+    """
+    count = count_parameters(values)
+    return {
+        "total_params_billion": count.total / 1e9,
+        "total_params": count.total,
+        "active_params_billion": count.active / 1e9,
+        "embedding_params_billion": count.embedding / 1e9,
+        "non_embedding_params_billion": count.non_embedding / 1e9,
+        "weights_memory": count.total * _BYTES_16_BIT / values["memory_unit"],
+    }
+
+
+CALCULATOR = Calculator(
+    slug="transformer-params",
+    category="infrastructure",
+    title=N_("transformer-params", "Transformer parameter count"),
+    summary=N_(
+        "transformer-params",
+        "Count every parameter of a decoder-only language model from its config.json: the exact total, the "
+        "embeddings, Kaplan's non-embedding N, the active parameters of a mixture-of-experts model, and the "
+        "memory its 16-bit weights take.",
+    ),
+    inputs=(
+        InputSpec(
+            name="architecture",
+            kind=Kind.CHOICE,
+            group=_MODEL,
+            label=N_("transformer-params", "Architecture"),
+            help=N_(
+                "transformer-params",
+                "Llama-style models (Llama, Mistral, Qwen, Gemma and most recent ones) use RMSNorm, no biases, a "
+                "gated MLP of three matrices and rotary positions. GPT-2-style models use LayerNorm, a bias on "
+                "every linear layer, a plain MLP of two matrices and a learned table of positions.",
+            ),
+            default="llama",
+            choices=(
+                Choice("llama", N_("transformer-params", "Llama-style (RMSNorm, gated MLP, no biases)"), number="0"),
+                Choice(
+                    "gpt2", N_("transformer-params", "GPT-2-style (LayerNorm, biases, learned positions)"), number="1"
+                ),
+            ),
+            fraction_digits=0,
+            preset="model.architecture",
+        ),
+        count_input(
+            "layers",
+            _MODEL,
+            N_("transformer-params", "Layers"),
+            N_(
+                "transformer-params",
+                "Transformer blocks: num_hidden_layers in config.json (n_layer for GPT-2).",
+            ),
+            "32",
+            preset="model.layers",
+            maximum=10_000,
+        ),
+        count_input(
+            "hidden_size",
+            _MODEL,
+            N_("transformer-params", "Hidden size"),
+            N_(
+                "transformer-params",
+                "Width of the residual stream: hidden_size in config.json (n_embd for GPT-2).",
+            ),
+            "4096",
+            preset="model.hidden_size",
+            maximum=1_000_000,
+        ),
+        count_input(
+            "attention_heads",
+            _MODEL,
+            N_("transformer-params", "Attention heads"),
+            N_(
+                "transformer-params",
+                "Query heads per layer: num_attention_heads in config.json (n_head for GPT-2).",
+            ),
+            "32",
+            preset="model.attention_heads",
+        ),
+        count_input(
+            "kv_heads",
+            _MODEL,
+            N_("transformer-params", "Key-value heads"),
+            N_(
+                "transformer-params",
+                "num_key_value_heads in config.json. With grouped-query attention it is smaller than the number "
+                "of attention heads; without it (GPT-2, Llama-2-7B) the two are equal.",
+            ),
+            "8",
+            preset="model.kv_heads",
+        ),
+        count_input(
+            "head_dim",
+            _MODEL,
+            N_("transformer-params", "Head dimension"),
+            N_(
+                "transformer-params",
+                "Size of one attention head: head_dim in config.json, or else hidden_size divided by "
+                "num_attention_heads.",
+            ),
+            "128",
+            preset="model.head_dim",
+        ),
+        count_input(
+            "ffn_size",
+            _MODEL,
+            N_("transformer-params", "MLP size"),
+            N_(
+                "transformer-params",
+                "Inner width of the MLP: intermediate_size in config.json; for GPT-2, n_inner or else 4 × the "
+                "hidden size.",
+            ),
+            "14336",
+            preset="model.ffn_size",
+            maximum=10_000_000,
+        ),
+        count_input(
+            "vocab_size",
+            _MODEL,
+            N_("transformer-params", "Vocabulary size"),
+            N_(
+                "transformer-params",
+                "Rows of the token embedding table: vocab_size in config.json, which can be larger than the "
+                "tokenizer's vocabulary because of padding.",
+            ),
+            "128256",
+            preset="model.vocab_size",
+            maximum=10_000_000,
+        ),
+        InputSpec(
+            name="tied_embeddings",
+            kind=Kind.CHOICE,
+            group=_MODEL,
+            label=N_("transformer-params", "Output head"),
+            help=N_(
+                "transformer-params",
+                "tie_word_embeddings in config.json. A tied head reuses the token embedding table to produce "
+                "the output logits; an untied head is a second vocabulary × hidden size matrix.",
+            ),
+            default="0",
+            choices=(
+                Choice("1", N_("transformer-params", "Tied to the token embeddings")),
+                Choice("0", N_("transformer-params", "Untied (a separate matrix)")),
+            ),
+            fraction_digits=0,
+            preset="model.tied_embeddings",
+        ),
+        InputSpec(
+            name="memory_unit",
+            kind=Kind.CHOICE,
+            group=_WEIGHTS,
+            label=N_("transformer-params", "Memory unit"),
+            help=N_(
+                "transformer-params",
+                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
+            ),
+            default="gb",
+            choices=MEMORY_UNITS,
+            fraction_digits=0,
+        ),
+        InputSpec(
+            name="positions",
+            kind=Kind.INTEGER,
+            group=_DETAILS,
+            label=N_("transformer-params", "Learned positions"),
+            help=N_(
+                "transformer-params",
+                "Rows of the learned position table of a GPT-2-style model: n_positions or "
+                "max_position_embeddings in config.json, 1,024 for GPT-2. Llama-style models use rotary "
+                "positions, which have no parameters, so this is ignored for them.",
+            ),
+            default="1024",
+            minimum=Decimal(0),
+            maximum=Decimal(10_000_000),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.positions",
+        ),
+        InputSpec(
+            name="attention_bias",
+            kind=Kind.CHOICE,
+            group=_DETAILS,
+            label=N_("transformer-params", "Query, key and value biases"),
+            help=N_(
+                "transformer-params",
+                "Whether a Llama-style model adds a bias to its query, key and value projections, as Qwen2 and "
+                "Qwen2.5 do. GPT-2-style models always have biases, so this is ignored for them.",
+            ),
+            default="0",
+            choices=(
+                Choice("1", N_("transformer-params", "Yes")),
+                Choice("0", N_("transformer-params", "No")),
+            ),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.attention_bias",
+        ),
+        InputSpec(
+            name="extra_layer_params",
+            kind=Kind.INTEGER,
+            group=_DETAILS,
+            label=N_("transformer-params", "Extra norm weights per layer"),
+            help=N_(
+                "transformer-params",
+                "Norm weights some families add to each layer beyond the usual two norms: Qwen3 normalises "
+                "queries and keys per head (2 × head_dim), OLMo 2 over their full width (query plus key-value "
+                "width), and Gemma 2 adds two more norms (2 × hidden_size). 0 for most models.",
+            ),
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(10_000_000),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.extra_layer_params",
+        ),
+        InputSpec(
+            name="experts",
+            kind=Kind.INTEGER,
+            group=_MOE,
+            label=N_("transformer-params", "Routed experts"),
+            help=N_(
+                "transformer-params",
+                "Expert MLPs per mixture-of-experts layer: num_local_experts (Mixtral) or n_routed_experts "
+                "(DeepSeek) in config.json. 0 for a dense model.",
+            ),
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(100_000),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.experts",
+        ),
+        InputSpec(
+            name="experts_per_token",
+            kind=Kind.INTEGER,
+            group=_MOE,
+            label=N_("transformer-params", "Experts per token"),
+            help=N_(
+                "transformer-params",
+                "Routed experts the router picks for each token: num_experts_per_tok in config.json. A value "
+                "above the number of experts counts as all of them.",
+            ),
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(100_000),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.experts_per_token",
+        ),
+        InputSpec(
+            name="expert_ffn_size",
+            kind=Kind.INTEGER,
+            group=_MOE,
+            label=N_("transformer-params", "Expert MLP size"),
+            help=N_(
+                "transformer-params",
+                "Inner width of one expert: moe_intermediate_size in config.json. Mixtral has none and uses "
+                "intermediate_size; 0 here also means the MLP size above.",
+            ),
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(10_000_000),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.expert_ffn_size",
+        ),
+        InputSpec(
+            name="shared_experts",
+            kind=Kind.INTEGER,
+            group=_MOE,
+            label=N_("transformer-params", "Shared experts"),
+            help=N_(
+                "transformer-params",
+                "Experts every token passes through in each mixture-of-experts layer, besides the routed ones: "
+                "n_shared_experts in config.json (1 for DeepSeek-V3, 0 for Mixtral).",
+            ),
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(1_000),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.shared_experts",
+        ),
+        InputSpec(
+            name="dense_layers",
+            kind=Kind.INTEGER,
+            group=_MOE,
+            label=N_("transformer-params", "Leading dense layers"),
+            help=N_(
+                "transformer-params",
+                "First layers that keep a dense MLP of the MLP size instead of experts: first_k_dense_replace "
+                "in config.json (3 for DeepSeek-V3, 0 for Mixtral).",
+            ),
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(10_000),
+            fraction_digits=0,
+            advanced=True,
+            preset="model.dense_layers",
+        ),
+        *LATENT_ATTENTION_INPUTS,
+    ),
+    outputs=(
+        OutputSpec(
+            name="total_params_billion",
+            label=N_("transformer-params", "Total parameters"),
+            unit=N_("transformer-params", "billion"),
+            # Translators: {total_params_billion}, {non_embedding_params_billion} and {embedding_params_billion}
+            # are formatted numbers of billions of parameters.
+            sentence=N_(
+                "transformer-params",
+                "The model has {total_params_billion} billion parameters: {non_embedding_params_billion} billion "
+                "outside the embeddings and {embedding_params_billion} billion in them.",
+            ),
+            fraction_digits=9,
+        ),
+        OutputSpec(
+            name="total_params",
+            label=N_("transformer-params", "Exact count"),
+            unit=NP_("transformer-params", "parameter", "parameters", count="total_params"),
+            # Translators: {total_params} is a formatted whole number of parameters.
+            sentence=NP_(
+                "transformer-params",
+                "Exactly {total_params} parameter, the number to compare with the total a checkpoint reports.",
+                "Exactly {total_params} parameters, the number to compare with the total a checkpoint reports.",
+                count="total_params",
+            ),
+            fraction_digits=0,
+        ),
+        OutputSpec(
+            name="active_params_billion",
+            label=N_("transformer-params", "Active parameters per token"),
+            unit=N_("transformer-params", "billion"),
+            # Translators: {active_params_billion} is a formatted number of billions of parameters.
+            sentence=N_(
+                "transformer-params",
+                "Each token passes through {active_params_billion} billion parameters. In a dense model this is "
+                "the total; a mixture-of-experts model skips the routed experts the router does not pick.",
+            ),
+            fraction_digits=9,
+        ),
+        OutputSpec(
+            name="embedding_params_billion",
+            label=N_("transformer-params", "Embedding parameters"),
+            unit=N_("transformer-params", "billion"),
+            # Translators: {embedding_params_billion} is a formatted number of billions of parameters;
+            # {vocab_size} and {hidden_size} are the inputs.
+            sentence=N_(
+                "transformer-params",
+                "The token embedding table of vocabulary × hidden size = {vocab_size} × {hidden_size}, with the "
+                "output head when it is untied and a learned position table, holds {embedding_params_billion} "
+                "billion parameters.",
+            ),
+            fraction_digits=9,
+        ),
+        OutputSpec(
+            name="non_embedding_params_billion",
+            label=N_("transformer-params", "Non-embedding parameters (Kaplan's N)"),
+            unit=N_("transformer-params", "billion"),
+            # Translators: {non_embedding_params_billion} is a formatted number of billions of parameters.
+            sentence=N_(
+                "transformer-params",
+                "The layers and the final norm hold {non_embedding_params_billion} billion parameters. This is N "
+                "in Kaplan et al.'s scaling laws, close to 12 × layers × hidden size² when the MLP is 4 times the "
+                "hidden size.",
+            ),
+            fraction_digits=9,
+        ),
+        OutputSpec(
+            name="weights_memory",
+            label=N_("transformer-params", "16-bit weights"),
+            unit_choice="memory_unit",
+            # Translators: {weights_memory} is a formatted amount of memory and {memory_unit_label} its unit
+            # (GB or GiB).
+            sentence=N_(
+                "transformer-params",
+                "Stored at 16 bits (2 bytes) each, as in BF16 or FP16, the weights take {weights_memory} "
+                "{memory_unit_label}.",
+            ),
+        ),
+    ),
+    compute=compute,
+    updated="2026-11-30",
+    formulas=(
+        r"N \approx 12 \cdot L \cdot d^2",
+        r"P_{\text{GPT-2}} = L\,(12d^2 + 13d) + V d + T d + 2d",
+        r"P_{\text{Llama}} = L\,(2 d n_h d_h + 2 d n_{kv} d_h + 3 d f + 2d) + (1 + u)\,V d + d",
+    ),
+    related=("moe-active-params", "quantized-model-size", "llm-inference-vram", "training-flops", "kv-cache-size"),
+)

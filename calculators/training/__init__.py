@@ -1,0 +1,1 @@
+"""The training calculators: one folder each (module, article, test cases)."""

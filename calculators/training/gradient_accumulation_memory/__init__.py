@@ -1,0 +1,168 @@
+"""Gradient accumulation: the effective batch it buys and the activation memory it keeps.
+
+Formulas (Hugging Face `TrainingArguments.gradient_accumulation_steps`; DeepSpeed
+`train_batch_size = train_micro_batch_size_per_gpu * gradient_accumulation_steps * GPUs`):
+effective batch E = b·a·g; peak activation memory per GPU M = b·A, independent of a.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from calculators.core.spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+
+SLUG = "gradient-accumulation-memory"
+_BATCH = N_("gradient-accumulation-memory", "Batch setup")
+_MEMORY = N_("gradient-accumulation-memory", "Memory")
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the effective batch and the activation memory of one GPU.
+
+    The seed's worked example, then the same run on four data-parallel GPUs:
+
+    >>> seed = {"micro_batch": 4, "accumulation_steps": 8, "activation_per_sample_gb": 0.5, "memory_unit": 1e9}
+    >>> compute({**seed, "data_parallel": 1})
+    {'effective_batch': 32, 'activation_memory_gb': 2.0}
+    >>> compute({**seed, "data_parallel": 4})
+    {'effective_batch': 128, 'activation_memory_gb': 2.0}
+
+    The output keeps its public name, `activation_memory_gb`, when the reader switches it to GiB.
+    """
+    micro_batch = values["micro_batch"]
+    gigabytes_per_unit = values["memory_unit"] / 1e9  # exactly 1.0 for GB, so GB results stay exact
+    return {
+        "effective_batch": micro_batch * values["accumulation_steps"] * values["data_parallel"],
+        "activation_memory_gb": micro_batch * values["activation_per_sample_gb"] / gigabytes_per_unit,
+    }
+
+
+CALCULATOR = Calculator(
+    slug=SLUG,
+    category="training",
+    title=N_("gradient-accumulation-memory", "Gradient accumulation memory"),
+    summary=N_(
+        "gradient-accumulation-memory",
+        "Find the effective batch that gradient accumulation gives you and the activation memory "
+        "it actually holds on each GPU, from the micro-batch, the accumulation steps, the "
+        "data-parallel GPUs and the activation cost of one sample.",
+    ),
+    inputs=(
+        InputSpec(
+            name="micro_batch",
+            kind=Kind.INTEGER,
+            group=_BATCH,
+            label=N_("gradient-accumulation-memory", "Micro-batch size"),
+            help=N_(
+                "gradient-accumulation-memory",
+                "Samples one GPU pushes through a single forward and backward pass. "
+                "Peak activation memory follows this number, however many micro-batches you accumulate.",
+            ),
+            unit=N_("gradient-accumulation-memory", "samples"),
+            default="4",
+            minimum=Decimal(1),
+            maximum=Decimal(1_000_000),
+        ),
+        InputSpec(
+            name="accumulation_steps",
+            kind=Kind.INTEGER,
+            group=_BATCH,
+            label=N_("gradient-accumulation-memory", "Accumulation steps"),
+            help=N_(
+                "gradient-accumulation-memory",
+                "Micro-batches whose gradients are summed before the optimizer updates the weights. "
+                "Raising it grows the effective batch without adding activation memory.",
+            ),
+            unit=N_("gradient-accumulation-memory", "steps"),
+            default="8",
+            minimum=Decimal(1),
+            maximum=Decimal(1_000_000),
+        ),
+        InputSpec(
+            name="data_parallel",
+            kind=Kind.INTEGER,
+            group=_BATCH,
+            label=N_("gradient-accumulation-memory", "Data-parallel GPUs"),
+            help=N_(
+                "gradient-accumulation-memory",
+                "Replicas that each run their own micro-batches; their gradients are averaged at every optimizer step. "
+                "Count data-parallel replicas only: with tensor or pipeline parallelism this is the GPU count "
+                "divided by those degrees.",
+            ),
+            unit=N_("gradient-accumulation-memory", "GPUs"),
+            default="1",
+            minimum=Decimal(1),
+            maximum=Decimal(1_000_000),
+        ),
+        InputSpec(
+            name="activation_per_sample_gb",
+            kind=Kind.DECIMAL,
+            group=_MEMORY,
+            label=N_("gradient-accumulation-memory", "Activation memory per sample"),
+            help=N_(
+                "gradient-accumulation-memory",
+                "Activation memory one sample needs during the forward and backward pass, in GB. "
+                "It grows with sequence length, hidden size and depth, and shrinks with activation checkpointing.",
+            ),
+            unit=N_("gradient-accumulation-memory", "GB"),
+            default="0.5",
+            minimum=Decimal(0),
+            maximum=Decimal(100_000),
+            fraction_digits=4,
+        ),
+        InputSpec(
+            name="memory_unit",
+            kind=Kind.CHOICE,
+            group=_MEMORY,
+            label=N_("gradient-accumulation-memory", "Memory unit"),
+            help=N_(
+                "gradient-accumulation-memory",
+                "Unit of the result. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
+            ),
+            default="gb",
+            choices=MEMORY_UNITS,
+            fraction_digits=0,
+            optional=True,
+        ),
+    ),
+    outputs=(
+        OutputSpec(
+            name="effective_batch",
+            label=N_("gradient-accumulation-memory", "Effective batch size"),
+            unit=NP_("gradient-accumulation-memory", "sample", "samples", count="effective_batch"),
+            # Translators: {effective_batch}, {micro_batch}, {accumulation_steps} and {data_parallel}
+            # are numbers already written in your language's format.
+            sentence=NP_(
+                "gradient-accumulation-memory",
+                "Each optimizer step learns from {effective_batch} sample: micro-batch × accumulation steps "
+                "× data-parallel GPUs = {micro_batch} × {accumulation_steps} × {data_parallel}.",
+                "Each optimizer step learns from {effective_batch} samples: micro-batch × accumulation steps "
+                "× data-parallel GPUs = {micro_batch} × {accumulation_steps} × {data_parallel}.",
+                count="effective_batch",
+            ),
+            fraction_digits=0,
+        ),
+        OutputSpec(
+            name="activation_memory_gb",
+            label=N_("gradient-accumulation-memory", "Activation memory per GPU"),
+            unit_choice="memory_unit",
+            # Translators: {micro_batch} is the micro-batch size, {activation_per_sample_gb} the GB per sample,
+            # {activation_memory_gb} the product in {memory_unit_label} (GB or GiB); numbers are already formatted.
+            sentence=NP_(
+                "gradient-accumulation-memory",
+                "Peak activation memory on each GPU is {micro_batch} sample × {activation_per_sample_gb} GB "
+                "= {activation_memory_gb} {memory_unit_label}. "
+                "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
+                "Peak activation memory on each GPU is {micro_batch} samples × {activation_per_sample_gb} GB "
+                "= {activation_memory_gb} {memory_unit_label}. "
+                "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
+                count="micro_batch",
+            ),
+        ),
+    ),
+    compute=compute,
+    updated="2026-11-30",
+    formulas=(r"E = b \cdot a \cdot g", r"M = b \cdot A"),
+    related=("llm-training-vram",),
+)

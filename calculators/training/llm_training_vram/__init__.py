@@ -1,0 +1,250 @@
+"""LLM training VRAM for a full fine-tune: model state plus activations.
+
+Formula (Rajbhandari et al., "ZeRO", arXiv:1910.02054, §3.1): mixed-precision
+Adam keeps 2Ψ bytes of fp16 weights, 2Ψ of fp16 gradients and 12Ψ of fp32
+optimizer state (master weights, momentum, variance): 16 bytes per parameter.
+Model state M = N·B GB for N billion parameters at B bytes each; total V = M + A.
+
+Advanced, per ZeRO §5 / Fig. 1 (Ψ parameters, N_d data-parallel GPUs, K bytes of
+optimizer state per parameter, here K = B - 4 after 2 bytes of 16-bit weights and
+2 of 16-bit gradients): stage 1 shards the optimizer state, 4Ψ + KΨ/N_d; stage 2
+also the gradients, 2Ψ + (2 + K)Ψ/N_d; stage 3 also the weights, (4 + K)Ψ/N_d.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from calculators.core.spec import (
+    MEMORY_UNITS,
+    N_,
+    NP_,
+    Calculator,
+    ChartPart,
+    Choice,
+    InputSpec,
+    Kind,
+    MemoryChart,
+    OutputSpec,
+)
+
+SLUG = "llm-training-vram"
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the model-state memory, the total and one GPU's share, in the chosen unit (GB by default).
+
+    The seed's worked examples (7 B parameters, mixed-precision Adam), and
+    ZeRO §3.1's GPT-2 1.5 B, which "requires at least 24 GB":
+
+    >>> gb = {"bytes_per_param": 16, "memory_unit": 1e9}
+    >>> [compute({**gb, "params_billion": 7, "activation_gb": a})["total_vram_gb"] for a in (0, 20)]
+    [112.0, 132.0]
+    >>> compute({**gb, "params_billion": 1.5, "activation_gb": 0})["model_state_gb"]
+    24.0
+
+    ZeRO's Figure 1: 7.5 B parameters on 64 data-parallel GPUs, per GPU, stages 0 to 3
+    (the paper prints 120, 31.4, 16.6 and 1.9 GB):
+
+    >>> [round(compute({**gb, "params_billion": 7.5, "activation_gb": 0,
+    ...                 "zero_stage": stage, "data_parallel": 64})["per_gpu_vram_gb"], 3) for stage in range(4)]
+    [120.0, 31.406, 16.641, 1.875]
+    """
+    params = values["params_billion"]
+    bytes_per_param = values["bytes_per_param"]
+    stage = values.get("zero_stage", 0)
+    shards = values.get("data_parallel", 1)
+    # ZeRO §5: stage 1 shards the optimizer state, stage 2 also the gradients, stage 3 also the weights.
+    weights = params * 2 / (shards if stage >= 3 else 1)
+    gradients = params * 2 / (shards if stage >= 2 else 1)
+    optimizer = params * (bytes_per_param - 4) / (shards if stage >= 1 else 1)
+    activations = values["activation_gb"]
+    gigabytes_per_unit = values["memory_unit"] / 1e9  # exactly 1.0 for GB, so GB results stay exact
+    per_gpu = {
+        "weights_memory": weights,
+        "gradients_memory": gradients,
+        "optimizer_memory": optimizer,
+        "activations_memory": activations,
+    }
+    model_state = params * bytes_per_param
+    return {
+        "model_state_gb": model_state / gigabytes_per_unit,
+        "total_vram_gb": (model_state + activations) / gigabytes_per_unit,
+        "per_gpu_vram_gb": sum(per_gpu.values()) / gigabytes_per_unit,
+        **{name: value / gigabytes_per_unit for name, value in per_gpu.items()},
+    }
+
+
+CALCULATOR = Calculator(
+    slug=SLUG,
+    category="training",
+    title=N_("llm-training-vram", "LLM training VRAM"),
+    summary=N_(
+        "llm-training-vram",
+        "Estimate the GPU memory a full fine-tune of a large language model needs, from its parameter "
+        "count, the optimizer's bytes per parameter (16 for mixed-precision Adam) and your activation memory.",
+    ),
+    inputs=(
+        InputSpec(
+            name="params_billion",
+            kind=Kind.DECIMAL,
+            group=N_("llm-training-vram", "Model"),
+            label=N_("llm-training-vram", "Parameters"),
+            help=N_(
+                "llm-training-vram",
+                "The model's size in billions of parameters: 7 for a 7B model. A full fine-tune updates "
+                "every one of them, so each carries its weight, its gradient and its optimizer state.",
+            ),
+            unit=N_("llm-training-vram", "billion"),
+            default="7",
+            minimum=Decimal(0),
+            minimum_exclusive=True,
+            maximum=Decimal(100_000),
+            fraction_digits=3,
+            preset="model.params_billion",
+        ),
+        InputSpec(
+            name="bytes_per_param",
+            kind=Kind.CHOICE,
+            group=N_("llm-training-vram", "Optimizer"),
+            label=N_("llm-training-vram", "Memory per parameter"),
+            help=N_(
+                "llm-training-vram",
+                "Bytes each parameter costs across weights, gradients and optimizer state: 16 for mixed-precision "
+                "Adam, about 12 in total with 8-bit Adam, about 8 for SGD with momentum in pure 16-bit training. "
+                "The article explains where each figure comes from.",
+            ),
+            default="16",
+            choices=(
+                Choice("16", N_("llm-training-vram", "Mixed-precision Adam (16 bytes per parameter)")),
+                Choice("12", N_("llm-training-vram", "8-bit Adam (12 bytes per parameter)")),
+                Choice("8", N_("llm-training-vram", "SGD with momentum (8 bytes per parameter)")),
+            ),
+            fraction_digits=0,
+        ),
+        InputSpec(
+            name="activation_gb",
+            kind=Kind.DECIMAL,
+            group=N_("llm-training-vram", "Activations"),
+            label=N_("llm-training-vram", "Activation memory"),
+            help=N_(
+                "llm-training-vram",
+                "Memory the forward pass keeps for the backward pass, in GB. It depends on batch size and "
+                "sequence length rather than on the parameter count, so it is entered on its own; leave 0 "
+                "to see the model state alone.",
+            ),
+            unit=N_("llm-training-vram", "GB"),
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(1_000_000),
+            fraction_digits=3,
+        ),
+        InputSpec(
+            name="zero_stage",
+            kind=Kind.CHOICE,
+            group=N_("llm-training-vram", "Sharding across GPUs (ZeRO)"),
+            label=N_("llm-training-vram", "ZeRO stage"),
+            help=N_(
+                "llm-training-vram",
+                "How much of the model state DeepSpeed ZeRO (or PyTorch FSDP) splits across the data-parallel "
+                "GPUs: stage 1 the optimizer state, stage 2 also the gradients, stage 3 also the weights.",
+            ),
+            default="0",
+            choices=(
+                Choice("0", N_("llm-training-vram", "No sharding")),
+                Choice("1", N_("llm-training-vram", "Stage 1: optimizer state")),
+                Choice("2", N_("llm-training-vram", "Stage 2: optimizer state and gradients")),
+                Choice("3", N_("llm-training-vram", "Stage 3: optimizer state, gradients and weights")),
+            ),
+            fraction_digits=0,
+            advanced=True,
+        ),
+        InputSpec(
+            name="data_parallel",
+            kind=Kind.INTEGER,
+            group=N_("llm-training-vram", "Sharding across GPUs (ZeRO)"),
+            label=N_("llm-training-vram", "Data-parallel GPUs"),
+            help=N_(
+                "llm-training-vram",
+                "GPUs the model state is sharded across. Without sharding each of them holds a full copy.",
+            ),
+            unit=N_("llm-training-vram", "GPUs"),
+            default="1",
+            minimum=Decimal(1),
+            maximum=Decimal(1_000_000),
+            fraction_digits=0,
+            advanced=True,
+        ),
+        InputSpec(
+            name="memory_unit",
+            kind=Kind.CHOICE,
+            group=N_("llm-training-vram", "Activations"),
+            label=N_("llm-training-vram", "Memory unit"),
+            help=N_(
+                "llm-training-vram",
+                "Unit of the results. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch and "
+                "DeepSpeed report (DeepSpeed labels them GB).",
+            ),
+            default="gb",
+            choices=MEMORY_UNITS,
+            fraction_digits=0,
+            optional=True,
+        ),
+    ),
+    outputs=(
+        OutputSpec(
+            name="total_vram_gb",
+            label=N_("llm-training-vram", "Total VRAM"),
+            unit_choice="memory_unit",
+            # Translators: {total_vram_gb} and {model_state_gb} are formatted amounts in {memory_unit_label}
+            # (GB or GiB); {activation_gb} is the activation memory the reader entered, in GB.
+            sentence=N_(
+                "llm-training-vram",
+                "A full fine-tune needs about {total_vram_gb} {memory_unit_label}: {model_state_gb} "
+                "{memory_unit_label} of model state plus {activation_gb} GB of activations.",
+            ),
+        ),
+        OutputSpec(
+            name="model_state_gb",
+            label=N_("llm-training-vram", "Model state"),
+            unit_choice="memory_unit",
+            # Translators: {params_billion} is billions of parameters (hence × 10⁹), {bytes_per_param} bytes
+            # per parameter, {model_state_gb} their product in {memory_unit_label} (GB or GiB); all are formatted.
+            sentence=N_(
+                "llm-training-vram",
+                "Weights, gradients and optimizer state take {params_billion} × 10⁹ parameters × "
+                "{bytes_per_param} bytes = {model_state_gb} {memory_unit_label}. This part is fixed once the "
+                "model and the optimizer are chosen.",
+            ),
+        ),
+        OutputSpec(
+            name="per_gpu_vram_gb",
+            label=N_("llm-training-vram", "VRAM per GPU"),
+            unit_choice="memory_unit",
+            # Translators: {per_gpu_vram_gb} is a formatted amount in {memory_unit_label} (GB or GiB),
+            # {activation_gb} the activations the reader entered in GB, {data_parallel} a number of GPUs,
+            # {zero_stage} a ZeRO stage from 0 to 3.
+            sentence=NP_(
+                "llm-training-vram",
+                "Per GPU, about {per_gpu_vram_gb} {memory_unit_label}: its share of the model state under ZeRO stage "
+                "{zero_stage} across {data_parallel} data-parallel GPU, plus {activation_gb} GB of activations.",
+                "Per GPU, about {per_gpu_vram_gb} {memory_unit_label}: its share of the model state under ZeRO stage "
+                "{zero_stage} across {data_parallel} data-parallel GPUs, plus {activation_gb} GB of activations.",
+                count="data_parallel",
+            ),
+        ),
+    ),
+    compute=compute,
+    updated="2026-11-30",
+    formulas=(r"M = N \cdot B", r"V = M + A"),
+    related=("gradient-accumulation-memory",),
+    chart=MemoryChart(
+        parts=(
+            ChartPart("weights_memory", N_("llm-training-vram", "Weights")),
+            ChartPart("gradients_memory", N_("llm-training-vram", "Gradients")),
+            ChartPart("optimizer_memory", N_("llm-training-vram", "Optimizer state")),
+            ChartPart("activations_memory", N_("llm-training-vram", "Activations")),
+        )
+    ),
+)
