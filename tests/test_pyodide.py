@@ -23,7 +23,7 @@ from site_builder.build import PROJECT, read_catalogs
 from site_builder.catalogs import core_modules
 from site_builder.locales import number_facts_json
 
-from .cases import value_sets
+from .cases import bad_input_sets, value_sets
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +44,12 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         for calculator in CALCULATORS
         for values in [calculator.defaults(), *value_sets(calculator)]
         for locale in catalogs
+    ]
+    # Bad input in every number field of every calculator, in two locales with different number symbols.
+    requests += [
+        {"type": "report", "locale": ("en", "de")[index % 2], "slug": calculator.slug, "values": values}
+        for index, calculator in enumerate(CALCULATORS)
+        for values in bad_input_sets(calculator)
     ]
     lines += [json.dumps(request) for request in requests]
     runtime = runtime_sources(PROJECT)["pyodide.mjs"].parent
@@ -72,3 +78,13 @@ def test_every_calculator_locale_and_value_set_gives_the_cpython_report(replay: 
     for request, answer in zip(requests, reports, strict=True):
         expected = make_report(by_slug[request["slug"]], request["values"], replay["kits"][request["locale"]])
         assert answer["json"] == expected.to_json(), (request["slug"], request["locale"], request["values"])
+
+
+def test_bad_input_gives_a_named_problem_and_no_junk(replay: dict[str, Any]) -> None:
+    for request, answer in zip(replay["requests"], replay["reports"], strict=True):
+        report = json.loads(answer["json"])
+        text = " ".join([report["status"], *(r["sentence"] for r in report["results"])])
+        text += " ".join(e["message"] for e in report["errors"])
+        assert not any(junk in text for junk in ("NaN", "Infinity", "undefined", "Traceback")), request
+        if not report["ok"] and report["errors"]:
+            assert all(e["message"] for e in report["errors"]), request
