@@ -3,11 +3,10 @@
 Stdlib only, no I/O, no module state: the same code runs in CPython and, in the browser, in
 Pyodide. See README.md in this folder for the rules. The shared machinery is in `core/`; each
 calculator is a package under its category (`training/`, `infrastructure/`, ...), listed in
-`catalogue.py`. Importing this package imports no calculator: `find(slug)` imports one, and
-`CALCULATORS` (looked up on first use) imports them all.
+`catalogue.py`. Importing this package imports no calculator and not the catalogue: `find(slug)`
+imports one, and `CALCULATORS` (looked up on first use) imports them all.
 """
 
-from .catalogue import CATEGORIES
 from .core.api import InvalidInputError, compute, describe, list_calculators, validate
 from .core.evaluation import Evaluation, Problem, evaluate
 from .core.numbers import PLAIN, NumberFacts, format_number, parse_number
@@ -45,8 +44,12 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> tuple[Calculator, ...]:
-    """Give `CALCULATORS`, every calculator in display order, importing them only when asked (PEP 562)."""
+def __getattr__(name: str) -> tuple[Calculator, ...] | tuple[Category, ...]:
+    """Give the catalogue's `CALCULATORS` and `CATEGORIES`, read only when asked for (PEP 562)."""
     if name == "CALCULATORS":
         return all_calculators()
+    if name == "CATEGORIES":
+        from .catalogue import CATEGORIES
+
+        return CATEGORIES
     raise AttributeError(f"module 'calculators' has no attribute {name!r}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import io
 import json
 import zipfile
@@ -11,7 +12,6 @@ from pathlib import Path
 
 import calculators
 from calculators import Calculator
-from calculators.core.report import Translations
 
 from .errors import BuildError
 from .locales import Locale
@@ -20,12 +20,16 @@ __all__ = [
     "RUNTIME_FILES",
     "STATIC",
     "asset_urls",
+    "bundle",
     "bundle_calculators",
+    "calculator_module",
+    "calculator_sources",
     "core_sources",
     "embed_loader",
     "runtime_path",
     "runtime_sources",
     "service_worker",
+    "shared_sources",
     "versioned",
 ]
 
@@ -51,42 +55,72 @@ def core_sources() -> tuple[Path, ...]:
     )
 
 
-def bundle_calculators() -> bytes:
-    """Zip the calculators package for the browser, byte-identical from build to build."""
+def shared_sources() -> tuple[Path, ...]:
+    """Return the core files every page's worker loads: the package, the shared machinery, the category folders.
+
+    Not the calculators' own packages (a page loads its own only) and not the catalogue (the worker
+    imports its calculator by module name), so these bytes do not grow with the catalogue.
+    """
+    return tuple(
+        path
+        for path in core_sources()
+        if len(path.relative_to(CORE).parts) <= 2 and path.relative_to(CORE).as_posix() != "catalogue.py"
+    )
+
+
+def calculator_sources(calculator: Calculator) -> tuple[Path, ...]:
+    """Return the Python files of one calculator's own package (its folder, tests left out)."""
+    folder = Path(inspect.getfile(calculator.compute)).parent
+    return tuple(path for path in core_sources() if path.parent == folder)
+
+
+def calculator_module(calculator: Calculator) -> str:
+    """Return the module the worker imports for `calculator` (`calculators.training.lr_warmup`)."""
+    return calculator.compute.__module__
+
+
+def bundle(sources: Sequence[Path]) -> bytes:
+    """Zip `sources` (files of the calculators package) for the browser, byte-identical from build to build."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        for source in core_sources():
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for source in sources:
             info = zipfile.ZipInfo(f"calculators/{source.relative_to(CORE).as_posix()}", date_time=_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            bundle.writestr(info, source.read_bytes())
+            archive.writestr(info, source.read_bytes())
     return buffer.getvalue()
 
 
-def embed_loader(translations: Mapping[Locale, Translations], calculators: Sequence[Calculator]) -> bytes:
-    """Write embed.js: the loader script, with the locales, calculators and inputs it may embed."""
+def bundle_calculators() -> bytes:
+    """Zip the whole core, every calculator included: what the Pyodide tests and `pip`-less users load."""
+    return bundle(core_sources())
+
+
+def embed_loader(locales: Sequence[Locale], calculators: Sequence[Calculator]) -> bytes:
+    """Write embed.js: the loader script, with the locales and the slugs it may embed.
+
+    Only slugs, about 25 bytes a calculator: the iframe's page names itself (its title comes back
+    with its size) and ignores what is not one of its inputs, so the loader needs no per-calculator words.
+    """
     catalogue = {
-        "locales": {locale.tag.lower(): locale.folder for locale in translations},
-        "inputs": {calculator.slug: [spec.name for spec in calculator.inputs] for calculator in calculators},
-        "titles": {
-            calculator.slug: {
-                locale.folder: catalog.pgettext(calculator.title.context, calculator.title.text)
-                for locale, catalog in translations.items()
-            }
-            for calculator in calculators
-        },
+        "locales": {locale.tag.lower(): locale.folder for locale in locales},
+        "slugs": sorted(calculator.slug for calculator in calculators),
     }
     source = (Path(__file__).parent / "embed_loader.js").read_text(encoding="utf-8")
     data = json.dumps(catalogue, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
     return source.replace("/*CATALOGUE*/ null", data).encode()
 
 
-def service_worker(precache: list[str]) -> bytes:
-    """Write sw.js: the offline cache, named after everything it stores so each build gets its own."""
-    digest = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:16]
+def service_worker(precache: Sequence[str], versions: Sequence[str]) -> bytes:
+    """Write sw.js: the offline cache, named after every file's version so each build gets its own.
+
+    `precache` is what a first visit stores for every page: shared files only, so it does not grow
+    with the catalogue or the locales; a page's own calculator and catalog are stored as it loads them.
+    """
+    digest = hashlib.sha256("\n".join(versions).encode()).hexdigest()[:16]
     source = (Path(__file__).parent / "service_worker.js").read_text(encoding="utf-8")
     source = source.replace('/*CACHE*/ ""', json.dumps(f"ai-calculators-{digest}"))
-    return source.replace("/*PRECACHE*/ []", json.dumps(precache, indent=2)).encode()
+    return source.replace("/*PRECACHE*/ []", json.dumps(list(precache), indent=2)).encode()
 
 
 def runtime_sources(project: Path) -> dict[str, Path]:

@@ -10,19 +10,31 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from calculators import CALCULATORS, Calculator
+from calculators import Calculator
 from calculators.core.live import load_kit
+from calculators.core.registry import all_calculators
 
 from .assets import (
     STATIC,
     asset_urls,
-    bundle_calculators,
+    bundle,
+    calculator_module,
+    calculator_sources,
     embed_loader,
     runtime_path,
     runtime_sources,
     service_worker,
+    shared_sources,
 )
-from .catalogs import CatalogCache, CatalogProblem, browser_catalog, catalog_path, core_messages, read_catalog
+from .catalogs import (
+    CatalogCache,
+    CatalogProblem,
+    browser_catalogs,
+    catalog_path,
+    module_messages,
+    read_catalog,
+    shared_messages,
+)
 from .config import read_site_config
 from .environment import TEMPLATES, MemoryBytecodeCache, make_environment, template_users
 from .errors import BuildError
@@ -54,7 +66,7 @@ class BuildConfig:
     search: bool = True
     live_reload: bool = False
     project: Path = PROJECT
-    calculators: Sequence[Calculator] = CALCULATORS
+    calculators: Sequence[Calculator] = field(default_factory=all_calculators)
     templates: Path = TEMPLATES
     presets: Path = PRESETS
     bytecode_cache: MemoryBytecodeCache = field(default_factory=MemoryBytecodeCache, compare=False)
@@ -127,7 +139,8 @@ def assemble(
     app_files = collect_app_files(catalogs, resources, config)
     runtime_files = [path for path in app_files if "/pyodide/" in path]
     assets = asset_urls({path: content for path, content in app_files.items() if path not in runtime_files})
-    app_files["sw.js"] = service_worker(sorted([*assets.values(), *runtime_files]))
+    versions = sorted([*assets.values(), *runtime_files])
+    app_files["sw.js"] = service_worker([url for url in versions if not _page_own(url)], versions)
     # 3. Plan and render the pages.
     site = SiteContext(
         config=site_config,
@@ -176,15 +189,22 @@ def read_catalogs(
 def collect_app_files(
     catalogs: dict[Locale, bytes], resources: dict[Locale, LocaleResources], config: BuildConfig
 ) -> dict[str, Content]:
-    """Gather everything under `_app/`: static files, the embed loader, the bundle, catalogs, facts, runtime."""
+    """Gather everything under `_app/`: static files, the embed loader, the bundles, catalogs, facts, runtime.
+
+    A page's worker loads the shared core plus its own calculator's bundle and catalog, so what a
+    page fetches stays the same size however many calculators the site has.
+    """
     files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
-    translations = {locale: r.kit.translations for locale, r in resources.items()}
-    files["_app/embed.js"] = embed_loader(translations, config.calculators)
-    files["_app/calculators.zip"] = bundle_calculators()
-    # The worker only translates the calculators' own words; articles and page chrome stay out of its download.
-    keep = core_messages()
+    files["_app/embed.js"] = embed_loader(LOCALES, config.calculators)
+    files["_app/core.zip"] = bundle(shared_sources())
+    shared = shared_messages()
+    for calculator in config.calculators:
+        files[f"_app/calculators/{calculator.slug}.zip"] = bundle(calculator_sources(calculator))
+    # The worker only translates the core's words and its own calculator's; articles and page chrome stay out.
+    keep = {c.slug: shared | module_messages([calculator_module(c)]) for c in config.calculators}
     for locale, mo in catalogs.items():
-        files[f"_app/locales/{locale.folder}.mo"] = browser_catalog(mo, keep)
+        for slug, catalog in browser_catalogs(mo, keep).items():
+            files[f"_app/locales/{locale.folder}/{slug}.mo"] = catalog
         files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
     if config.live_reload:
         files["_app/reload.js"] = Path(__file__).with_name("live_reload.js")
@@ -192,6 +212,11 @@ def collect_app_files(
         runtime = runtime_path(config.project)
         files.update((f"{runtime}{name}", path) for name, path in runtime_sources(config.project).items())
     return files
+
+
+def _page_own(url: str) -> bool:
+    """Whether an `_app/` file belongs to one page's calculator or locale rather than to every page."""
+    return url.startswith(("_app/calculators/", "_app/locales/"))
 
 
 def load_resources(locale: Locale, mo: bytes, config: BuildConfig) -> LocaleResources:

@@ -13,7 +13,7 @@ import importlib
 import importlib.resources
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +25,7 @@ import calculators
 from calculators.core.spec import Message as CoreMessage
 from calculators.core.spec import PluralMessage
 
-from .assets import core_sources
+from .assets import core_sources, shared_sources
 from .errors import BuildError
 from .locales import Locale
 
@@ -157,12 +157,12 @@ class CatalogCache:
         return self._compiled[key]
 
 
-def core_messages() -> frozenset[tuple[str, str]]:
-    """Return (context, msgid) of every message the calculators package itself can show.
+def module_messages(modules: Iterable[str]) -> frozenset[tuple[str, str]]:
+    """Return (context, msgid) of every message the given modules of the core can show.
 
-    Found by walking the module-level values of every module of the package (calculators,
-    their inputs and outputs, the edge's validation, chart and config words): the messages
-    the browser worker translates. Articles and page chrome are rendered at build time only.
+    Found by walking their module-level values (calculators, their inputs and outputs, the edge's
+    validation, chart and config words): the messages the browser worker translates. Articles and
+    page chrome are rendered at build time only.
     """
     found: set[tuple[str, str]] = set()
     seen: set[int] = set()
@@ -185,31 +185,61 @@ def core_messages() -> frozenset[tuple[str, str]]:
             for item in value:
                 visit(item)
 
-    for module in core_modules():
+    for module in modules:
         for value in vars(importlib.import_module(module)).values():
             visit(value)
     return frozenset(found)
 
 
-def core_modules() -> tuple[str, ...]:
-    """Return the dotted name of every module of the pure core (the files `assets.core_sources` lists)."""
+def core_messages() -> frozenset[tuple[str, str]]:
+    """Return every message the whole core can show, all calculators included."""
+    return module_messages(module_names(core_sources()))
+
+
+def shared_messages() -> frozenset[tuple[str, str]]:
+    """Return the messages of the machinery every page loads (validation, chart, config, shared inputs)."""
+    return module_messages(module_names(shared_sources()))
+
+
+def module_names(sources: Iterable[Path]) -> tuple[str, ...]:
+    """Return the dotted module name of each file of the core (`calculators/core/spec.py` is calculators.core.spec)."""
     root = Path(calculators.__file__).parent
     names = []
-    for path in core_sources():
+    for path in sources:
         parts = path.relative_to(root.parent).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return tuple(names)
 
 
-def browser_catalog(mo: bytes, keep: frozenset[tuple[str, str]]) -> bytes:
-    """Return the compiled catalog `mo` with only the messages in `keep` (and its header): what the worker needs."""
+def core_modules() -> tuple[str, ...]:
+    """Return the dotted name of every module of the pure core (the files `assets.core_sources` lists)."""
+    return module_names(core_sources())
+
+
+def browser_catalogs(mo: bytes, keep: Mapping[str, frozenset[tuple[str, str]]]) -> dict[str, bytes]:
+    """Return, for each name in `keep`, the compiled catalog `mo` cut down to those messages (and its header).
+
+    The full catalog is read once and cut many times: one small catalog per page's calculator.
+    """
     catalog = read_mo(io.BytesIO(mo))
-    kept = Catalog(locale=catalog.locale, domain=catalog.domain)
-    kept.mime_headers = catalog.mime_headers
-    for message in catalog:
-        singular = message.id[0] if isinstance(message.id, tuple | list) else message.id
-        if singular and (message.context or "", singular) in keep:
-            kept[message.id] = message
-    out = io.BytesIO()
-    write_mo(out, kept)
-    return out.getvalue()
+    messages = [
+        (message, (message.context or "", message.id[0] if isinstance(message.id, tuple | list) else message.id))
+        for message in catalog
+        if message.id
+    ]
+    cut = {}
+    for name, wanted in keep.items():
+        kept = Catalog(locale=catalog.locale, domain=catalog.domain)
+        kept.mime_headers = catalog.mime_headers
+        for message, key in messages:
+            if key in wanted:
+                kept[message.id] = message
+        out = io.BytesIO()
+        write_mo(out, kept)
+        cut[name] = out.getvalue()
+    return cut
+
+
+def browser_catalog(mo: bytes, keep: frozenset[tuple[str, str]]) -> bytes:
+    """Return the compiled catalog `mo` with only the messages in `keep` (and its header)."""
+    return browser_catalogs(mo, {"": keep})[""]

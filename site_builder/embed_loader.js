@@ -13,13 +13,15 @@
   const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
   const slug = script.getAttribute("data-calculator") || "";
   const lang = (script.getAttribute("data-lang") || "en").toLowerCase();
-  if (!has(CATALOGUE.titles, slug)) return;
+  if (!CATALOGUE.slugs.includes(slug)) return;
   const folder = has(CATALOGUE.locales, lang) ? CATALOGUE.locales[lang] : "en";
 
-  // Only the calculator's own inputs pass, each value as plain text the page will validate.
+  // Only keys shaped like input names pass, each value as plain text; the page itself ignores
+  // any key that is not one of its inputs and validates every value.
   const values = new URLSearchParams();
+  let count = 0;
   for (const [key, value] of new URLSearchParams(script.getAttribute("data-values") || "")) {
-    if (CATALOGUE.inputs[slug].includes(key) && value.length <= 64) values.append(key, value);
+    if (/^[a-z][a-z0-9_]{0,63}$/.test(key) && value.length <= 64 && count++ < 64) values.append(key, value);
   }
   const frameId = `c${Math.random().toString(36).slice(2, 10)}`;
   const src = new URL(`${folder}/embed/${slug}/`, siteRoot);
@@ -28,7 +30,7 @@
 
   const iframe = document.createElement("iframe");
   iframe.src = src.href;
-  iframe.title = CATALOGUE.titles[slug][folder];
+  iframe.title = slug.replaceAll("-", " "); // until the page sends its own title, in its language
   iframe.loading = "lazy";
   iframe.referrerPolicy = "strict-origin-when-cross-origin";
   iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox");
@@ -41,5 +43,6 @@
     if (!data || typeof data !== "object" || data.type !== "ai-calc:size" || data.frame !== frameId) return;
     if (typeof data.height !== "number" || !Number.isFinite(data.height)) return;
     iframe.style.height = `${Math.min(Math.max(Math.ceil(data.height), 120), 20000)}px`;
+    if (typeof data.title === "string" && data.title && data.title.length <= 200) iframe.title = data.title;
   });
 })();

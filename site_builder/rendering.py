@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 from jinja2 import Environment, TemplateError, TemplateNotFound, TemplateSyntaxError
 
 from calculators import (
-    CATEGORIES,
     Calculator,
     Category,
     InputSpec,
@@ -21,8 +20,10 @@ from calculators import (
     format_number,
     make_report,
 )
+from calculators.catalogue import CATEGORIES
 from calculators.core.model_config import covers
 
+from .assets import calculator_module
 from .config import SiteConfig
 from .environment import TEMPLATES
 from .errors import BuildError
@@ -91,6 +92,7 @@ def _calculator_variables(
     by_slug = {c.slug: c for c in site.calculators}
     return {
         "calculator": calculator,
+        "calculator_module": calculator_module(calculator),
         "category": next(c for c in CATEGORIES if c.slug == calculator.category),
         "input_groups": _input_groups(calculator.inputs),
         "field_values": {spec.name: _field_text(spec, resources.kit) for spec in calculator.inputs},

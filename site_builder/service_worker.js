@@ -1,6 +1,8 @@
 // sw.js: keeps the site working offline after a first visit.
-// The build writes CACHE (named after the build's content) and PRECACHE (the app's files and
-// the runtime). A new build has a new CACHE: it installs beside the old one, then removes it.
+// The build writes CACHE (named after the build's content) and PRECACHE (the files every page
+// shares, and the runtime: nothing that grows with the catalogue or the locales). A page adds its
+// own calculator and catalog with a "keep" message. A new build has a new CACHE: it installs
+// beside the old one, then removes it.
 const CACHE = /*CACHE*/ "";
 const PRECACHE = /*PRECACHE*/ [];
 
@@ -31,6 +33,25 @@ self.addEventListener("activate", (event) => {
     })(),
   );
 });
+
+// A page asks to keep its own files (its calculator's bundle and catalog): site files under _app/ only.
+self.addEventListener("message", (event) => {
+  const data = event.data;
+  if (!data || data.type !== "keep" || !Array.isArray(data.urls)) return;
+  event.waitUntil(keep(data.urls.slice(0, 8)));
+});
+
+async function keep(urls) {
+  const cache = await caches.open(CACHE);
+  const app = new URL("_app/", self.registration.scope);
+  for (const url of urls) {
+    if (typeof url !== "string") continue;
+    const target = new URL(url, self.registration.scope);
+    if (target.origin !== app.origin || !target.pathname.startsWith(app.pathname)) continue;
+    if (await cache.match(target.href)) continue;
+    await cache.add(new Request(target.href, { cache: "force-cache" })).catch(() => {});
+  }
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

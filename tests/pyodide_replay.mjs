@@ -16,6 +16,7 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(bundle)), "zip", { extractDir:
 const handle = pyodide.runPython(`
 import base64, doctest, importlib, json, sys
 sys.path.insert(0, "/app")
+from calculators import find
 from calculators.core.live import load_kit, report_json
 
 def make_handler():
@@ -33,7 +34,8 @@ def make_handler():
         if request["type"] == "locale":
             kits[request["locale"]] = load_kit(base64.b64decode(request["catalog"]), request["facts"])
             return None
-        return json.dumps({"json": report_json(kits[request["locale"]], request["slug"], json.dumps(request["values"]))})
+        calculator = find(request["slug"])
+        return json.dumps({"json": report_json(kits[request["locale"]], calculator, json.dumps(request["values"]))})
 
     return handle
 

@@ -16,7 +16,7 @@ import calculators
 from calculators import CALCULATORS, CATEGORIES, Kind
 from calculators.catalogue import CATALOGUE
 from calculators.core.registry import module_name
-from site_builder.assets import CORE, bundle_calculators, core_sources
+from site_builder.assets import CORE, bundle_calculators, calculator_sources, core_sources, shared_sources
 
 # Every module of the core at any depth, as the bundle and the worker's catalog see them: the one list.
 MODULES = list(core_sources())
@@ -97,10 +97,16 @@ def test_every_calculator_folder_is_in_the_catalogue() -> None:
         assert (calculator.slug, calculator.category) == (slug, category)
 
 
-def test_the_bundle_holds_exactly_the_core() -> None:
-    with zipfile.ZipFile(io.BytesIO(bundle_calculators())) as bundle:
-        names = set(bundle.namelist())
+def test_the_bundles_hold_exactly_the_core() -> None:
+    with zipfile.ZipFile(io.BytesIO(bundle_calculators())) as whole:
+        names = set(whole.namelist())
     assert names == {f"calculators/{p.relative_to(CORE).as_posix()}" for p in MODULES}
+    # What a page loads: the shared part (no calculator, no catalogue) plus its own calculator's package.
+    shared = set(shared_sources())
+    own = [set(calculator_sources(calculator)) for calculator in CALCULATORS]
+    assert all(len(files) == 1 for files in own)
+    assert shared.isdisjoint(set().union(*own))
+    assert shared | set().union(*own) == set(MODULES) - {CORE / "catalogue.py"}
 
 
 def test_extraction_reaches_every_calculator_folder() -> None:

@@ -1,17 +1,22 @@
 """Finding calculators by slug: each module is imported when first asked for, never all at once.
 
-The browser worker asks for one calculator and so imports one; the build and the library ask for
-all of them. The list itself is plain data in `calculators/catalogue.py`.
+The list itself is plain data in `calculators/catalogue.py`, read only here and only when asked:
+the browser worker imports its page's calculator by module name and never loads the catalogue.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from ..catalogue import CATALOGUE
 from .spec import Calculator
 
 __all__ = ["all_calculators", "find", "module_name", "slugs"]
+
+
+def _catalogue() -> tuple[str, ...]:
+    from ..catalogue import CATALOGUE  # only the build, the library and the tests read the whole list
+
+    return CATALOGUE
 
 
 def module_name(entry: str) -> str:
@@ -22,12 +27,12 @@ def module_name(entry: str) -> str:
 
 def slugs() -> tuple[str, ...]:
     """Return every published slug, in display order, without importing any calculator."""
-    return tuple(entry.split("/")[1] for entry in CATALOGUE)
+    return tuple(entry.split("/")[1] for entry in _catalogue())
 
 
 def find(slug: str) -> Calculator:
     """Return the calculator published under `slug`; raise KeyError if there is none."""
-    entry = next((entry for entry in CATALOGUE if entry.split("/")[1] == slug), None)
+    entry = next((entry for entry in _catalogue() if entry.split("/")[1] == slug), None)
     if entry is None:
         raise KeyError(slug)
     calculator: Calculator = importlib.import_module(module_name(entry)).CALCULATOR

@@ -107,14 +107,20 @@ function connectEngine(form) {
     fail();
     return { request, state };
   }
-  worker.postMessage({
-    type: "init",
-    slug: form.dataset.calculator,
+  const files = {
     runtime: absolute(form.dataset.runtime),
     bundle: absolute(form.dataset.bundle),
+    calculatorBundle: absolute(form.dataset.calculatorBundle),
     catalog: absolute(form.dataset.catalog),
     facts: absolute(form.dataset.facts),
-  });
+  };
+  worker.postMessage({ type: "init", module: form.dataset.module, ...files });
+  // The offline cache holds what every page shares; this page's own calculator and catalog are added to it.
+  navigator.serviceWorker?.ready
+    .then((registration) =>
+      registration.active?.postMessage({ type: "keep", urls: [files.calculatorBundle, files.catalog, files.facts] }),
+    )
+    .catch(() => {});
   if (applyQuery(form, new URLSearchParams(location.search), state.rejected)) request();
 
   function showReport(report) {
@@ -241,7 +247,7 @@ function reportSizeToHost() {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(frame) || host === "null" || window.parent === window) return;
   const post = () => {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
-    window.parent.postMessage({ type: "ai-calc:size", frame, height }, host);
+    window.parent.postMessage({ type: "ai-calc:size", frame, height, title: document.title }, host);
   };
   new ResizeObserver(post).observe(document.body);
   post();

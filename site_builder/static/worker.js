@@ -29,33 +29,37 @@ self.addEventListener("message", async (event) => {
   }
 });
 
-async function start({ runtime, bundle, catalog, facts, slug }) {
+async function start({ runtime, bundle, calculatorBundle, module, catalog, facts }) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
   // Pyodide waits forever when its WebAssembly file cannot be fetched; a HEAD request finds out at once.
   const probe = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).then((response) => {
     if (!response.ok) throw new Error(`runtime: HTTP ${response.status}`);
   });
-  const [, pyodide, bundleBytes, catalogBytes, factsText] = await Promise.all([
+  // The shared core and this page's own calculator and catalog: nothing that grows with the catalogue.
+  const [, pyodide, coreBytes, ownBytes, catalogBytes, factsText] = await Promise.all([
     probe,
     loadPyodide({ indexURL: runtime }),
     fetchOk(bundle).then((r) => r.arrayBuffer()),
+    fetchOk(calculatorBundle).then((r) => r.arrayBuffer()),
     fetchOk(catalog).then((r) => r.arrayBuffer()),
     fetchOk(facts).then((r) => r.text()),
   ]);
-  pyodide.unpackArchive(bundleBytes, "zip", { extractDir: "/app" });
+  pyodide.unpackArchive(coreBytes, "zip", { extractDir: "/app" });
+  pyodide.unpackArchive(ownBytes, "zip", { extractDir: "/app" });
   const makeEngine = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/app")
-from calculators.core.live import config_json, load_kit, report_json
+from calculators.core.live import config_json, load_calculator, load_kit, report_json
 
-def make_engine(catalog, facts, slug):
+def make_engine(catalog, facts, module):
     kit = load_kit(catalog.to_bytes(), facts)
-    return (lambda raw_json: report_json(kit, slug, raw_json), lambda text: config_json(kit, slug, text))
+    calculator = load_calculator(module)
+    return (lambda raw_json: report_json(kit, calculator, raw_json), lambda text: config_json(kit, calculator, text))
 
 make_engine
 `);
-  const [report, config] = makeEngine(new Uint8Array(catalogBytes), factsText, slug).toJs();
+  const [report, config] = makeEngine(new Uint8Array(catalogBytes), factsText, module).toJs();
   return { report, config };
 }
 
