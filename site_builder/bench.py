@@ -32,6 +32,7 @@ from typing import Any
 
 from calculators import find
 
+from .bench_catalogue import measure_catalogue, measure_test_increment
 from .build import PROJECT, BuildConfig, assemble, build
 from .devserver import rebuild
 from .environment import TEMPLATES, MemoryBytecodeCache
@@ -51,6 +52,8 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 SLUG = "gradient-accumulation-memory"
+# A light, a middling and the heaviest calculator (most inputs): their tests' cost is the increment.
+INCREMENT_SLUGS = ("effective-batch-size", "kv-cache-size", "transformer-params")
 TARGETS = {
     "build_ms_per_page": 5.0,
     "rebuild_seconds": 0.5,
@@ -61,6 +64,10 @@ TARGETS = {
     "longest_task_ms": 50.0,
     "recalc_p95_ms": 16.0,
     "second_visit_runtime_bytes": 0,
+    "page_bytes_growth": 1.05,
+    "worker_bytes_growth": 1.05,
+    "precache_bytes_growth": 1.05,
+    "test_seconds_per_calculator": 5.0,
     "lighthouse_performance": 95,
     "lighthouse_accessibility": 100,
     "lighthouse_best_practices": 100,
@@ -82,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         work = Path(scratch)
         report: dict[str, Any] = {"quick": args.quick}
         report["build"] = measure_build(work, sizes=(4, 8) if args.quick else (100, 300, 1000), runs=runs)
+        report["catalogue"] = measure_catalogue(work, sizes=(20, 22) if args.quick else (20, 60, 200))
+        if not args.quick:
+            report["tests"] = measure_test_increment(INCREMENT_SLUGS)
         site = work / "site"
         build(BuildConfig(out=site, strict=True))
         add_plain_javascript_page(site)
@@ -159,10 +169,7 @@ def measure_synthetic(work: Path, size: int) -> dict[str, Any]:
     seed = find(SLUG)
     calculators = tuple(dataclasses.replace(seed, slug=f"synthetic-{index:04d}", related=()) for index in range(size))
     templates = work / f"templates-{size}"
-    shutil.copytree(TEMPLATES, templates)
-    article = (templates / "articles" / f"{SLUG}.html").read_text(encoding="utf-8")
-    for calculator in calculators:
-        (templates / "articles" / f"{calculator.slug}.html").write_text(article, encoding="utf-8")
+    shutil.copytree(TEMPLATES, templates)  # the copies share the seed's article, loaded from its folder
     out = work / f"synthetic-{size}"
     config = BuildConfig(out=out, calculators=calculators, templates=templates, runtime_url="https://example.invalid/")
     summary = build(config)
@@ -196,12 +203,13 @@ def measure_bytes(site: Path) -> dict[str, Any]:
     for folder in ("en", "zh-tw", "ar"):
         html = site / folder / SLUG / "index.html"
         page = [html, *(_app_file(site, n) for n in ("style.css", "app.js", "language.js", "worker.js", "icon.svg"))]
-        data = [_app_file(site, f"locales/{folder}.mo"), _app_file(site, f"locales/{folder}.json")]
+        data = [_app_file(site, f"locales/{folder}/{SLUG}.mo"), _app_file(site, f"locales/{folder}.json")]
         pages[folder] = {"page": _sizes(page), "catalog_and_facts": _sizes(data), "html": _sizes([html])}
     runtime = sorted(path for path in (site / "_app" / "pyodide").rglob("*") if path.is_file())
     return {
         "calculator_page": pages,
-        "calculators_bundle": _sizes([_app_file(site, "calculators.zip")]),
+        # What the worker loads besides the runtime: the shared core and the page's own calculator.
+        "calculators_bundle": _sizes([_app_file(site, "core.zip"), _app_file(site, f"calculators/{SLUG}.zip")]),
         "runtime": _sizes(runtime),
         "runtime_files": {path.name: path.stat().st_size for path in runtime},
     }
@@ -435,7 +443,13 @@ def judge(report: dict[str, Any]) -> list[dict[str, Any]]:
         "longest_task_ms": start["longest_task_ms"],
         "recalc_p95_ms": report["recalc"]["python"]["p95_ms"],
         "second_visit_runtime_bytes": start["second_visit_runtime_bytes"],
+        # From the smallest to the largest synthetic catalogue (20 to 200 calculators in the full run).
+        "page_bytes_growth": report["catalogue"]["page_bytes_ratio"],
+        "worker_bytes_growth": report["catalogue"]["worker_bytes_ratio"],
+        "precache_bytes_growth": report["catalogue"]["precache_bytes_ratio"],
     }
+    if "tests" in report:
+        values["test_seconds_per_calculator"] = report["tests"]["max_seconds_per_calculator"]
     for page in report.get("lighthouse", {}).values():
         for category, key in (
             ("performance", "lighthouse_performance"),
@@ -466,6 +480,21 @@ def render_table(report: dict[str, Any]) -> str:
         for row in report["build"]["synthetic"]
     )
     recalc = report["recalc"]
+    lines += [
+        "",
+        "| calculators | build s | ms/page | catalogs s | page KB gz | worker KB gz | precache KB gz "
+        "| embed.js KB gz | worker import ms |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for row in report["catalogue"]["rows"]:
+        lines.append(
+            f"| {row['calculators']} | {row['build_seconds']} | {row['build_ms_per_page']} "
+            f"| {row['catalog_compile_seconds']} | {row['page_gzip'] / 1024:.1f} | {row['worker_gzip'] / 1024:.1f} "
+            f"| {row['precache_gzip'] / 1024:.1f} | {row['embed_loader_gzip'] / 1024:.2f} | {row['worker_import_ms']} |"
+        )
+    if "tests" in report:
+        per = ", ".join(f"{row['slug']} {row['test_seconds']} s" for row in report["tests"]["calculators"])
+        lines += ["", f"Test seconds a calculator adds (its own tests and those parametrized with it): {per}."]
     lines += [
         "",
         f"Build: {report['build']['pages']} pages in {report['build']['seconds']} s "

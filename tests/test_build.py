@@ -254,8 +254,7 @@ def test_each_page_catalog_holds_every_word_its_worker_writes(site: Path, locale
         assert len(small) < len(full) / 4 or locale == LOCALES[0]
         served = load_kit(small, number_facts_json(locale))
         leaked = {c.slug for c in CALCULATORS if c.slug != calculator.slug and f"{c.slug}\x04".encode() in small}
-        # The latent-attention inputs are shared machinery still worded in transformer-params' context.
-        assert leaked <= {"transformer-params"}, "another calculator's words are in this page's catalog"
+        assert leaked == set(), "another calculator's words are in this page's catalog"
         for values in (calculator.defaults(), dict.fromkeys(calculator.defaults(), "x"), {"memory_unit": "tb"}):
             assert make_report(calculator, values, built) == make_report(calculator, values, served)
         for text in ("{", "[]", '{"hidden_size": 1}', '{"num_hidden_layers": 2, "hidden_size": 8, "n_head": 2, '

@@ -1,4 +1,4 @@
-"""A decoder-only transformer's parameters from its config.json facts, and the inputs that describe it.
+"""A decoder-only transformer's parameters from its config.json facts.
 
 Shared by the calculators that count weights (transformer-params, moe-active-params) and by the
 reading of a pasted config.json. The formulas and their sources are in transformer-params' docstring.
@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 
-from .spec import N_, Choice, InputSpec, Kind, Message
-
-__all__ = ["GPT2", "LATENT_ATTENTION_INPUTS", "LLAMA", "ParameterCount", "count_input", "count_parameters"]
+__all__ = ["GPT2", "LLAMA", "ParameterCount", "count_parameters"]
 
 LLAMA = 0.0
 """The number the formula receives for a Llama-style model (RMSNorm, gated MLP, no biases, rotary)."""
@@ -122,114 +119,3 @@ def _attention(values: Mapping[str, float], gpt2: bool) -> float:
         return weights + q_width + 2 * kv_width + d
     # Qwen2 puts biases on the query, key and value projections, not on the output.
     return weights + (q_width + 2 * kv_width if values.get("attention_bias", 0.0) else 0)
-
-
-def count_input(
-    name: str,
-    group: Message,
-    label: Message,
-    help_text: Message,
-    default: str,
-    *,
-    preset: str | None = None,
-    minimum: int = 1,
-    maximum: int = 100_000,
-    advanced: bool = False,
-) -> InputSpec:
-    """A whole-number architecture fact, as config.json states it."""
-    return InputSpec(
-        name=name,
-        kind=Kind.INTEGER,
-        group=group,
-        label=label,
-        help=help_text,
-        default=default,
-        minimum=Decimal(minimum),
-        maximum=Decimal(maximum),
-        fraction_digits=0,
-        advanced=advanced,
-        preset=preset,
-    )
-
-
-_LATENT = N_("transformer-params", "Router bias and latent attention (DeepSeek)")
-LATENT_ATTENTION_INPUTS: tuple[InputSpec, ...] = (
-    InputSpec(
-        name="router_bias",
-        kind=Kind.CHOICE,
-        group=_LATENT,
-        label=N_("transformer-params", "Router bias"),
-        help=N_(
-            "transformer-params",
-            "Whether the router keeps one bias per routed expert, as DeepSeek-V3 does to balance the load "
-            "between experts (e_score_correction_bias). Mixtral's router has none.",
-        ),
-        default="0",
-        choices=(
-            Choice("1", N_("transformer-params", "Yes")),
-            Choice("0", N_("transformer-params", "No")),
-        ),
-        fraction_digits=0,
-        advanced=True,
-        preset="model.router_bias",
-    ),
-    count_input(
-        "q_lora_rank",
-        _LATENT,
-        N_("transformer-params", "Query compression rank"),
-        N_(
-            "transformer-params",
-            "q_lora_rank in config.json (1,536 for DeepSeek-V3). 0 projects the queries directly, as "
-            "DeepSeek-V2-Lite does.",
-        ),
-        "0",
-        minimum=0,
-        advanced=True,
-        preset="model.q_lora_rank",
-    ),
-    count_input(
-        "kv_lora_rank",
-        _LATENT,
-        N_("transformer-params", "Key-value compression rank"),
-        N_(
-            "transformer-params",
-            "kv_lora_rank in config.json (512 for DeepSeek-V3). 0 means standard attention with the "
-            "key-value heads and head dimension above; anything else switches to multi-head latent attention.",
-        ),
-        "0",
-        minimum=0,
-        advanced=True,
-        preset="model.kv_lora_rank",
-    ),
-    count_input(
-        "qk_nope_head_dim",
-        _LATENT,
-        N_("transformer-params", "Query-key dimension without rotary positions"),
-        N_("transformer-params", "qk_nope_head_dim in config.json (128 for DeepSeek-V3)."),
-        "0",
-        minimum=0,
-        advanced=True,
-        preset="model.qk_nope_head_dim",
-    ),
-    count_input(
-        "qk_rope_head_dim",
-        _LATENT,
-        N_("transformer-params", "Query-key dimension with rotary positions"),
-        N_("transformer-params", "qk_rope_head_dim in config.json (64 for DeepSeek-V3)."),
-        "0",
-        minimum=0,
-        advanced=True,
-        preset="model.qk_rope_head_dim",
-    ),
-    count_input(
-        "v_head_dim",
-        _LATENT,
-        N_("transformer-params", "Value head dimension"),
-        N_("transformer-params", "v_head_dim in config.json (128 for DeepSeek-V3)."),
-        "0",
-        minimum=0,
-        advanced=True,
-        preset="model.v_head_dim",
-    ),
-)
-"""DeepSeek-V2/V3's details, shared with the MoE calculator: a router bias and multi-head latent attention."""

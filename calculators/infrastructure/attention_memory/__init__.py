@@ -15,19 +15,11 @@ of each row; the released kernels store one FP32 log-sum-exp per row, b · a · 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core.spec import (
-    MEMORY_UNITS,
-    N_,
-    Calculator,
-    ChartPart,
-    Choice,
-    InputSpec,
-    Kind,
-    MemoryChart,
-    OutputSpec,
-)
+from calculators.core import inputs
+from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "attention-memory"
 _MODEL = N_("attention-memory", "Model")
@@ -86,37 +78,24 @@ CALCULATOR = Calculator(
         "with the square of the sequence length, and how little FlashAttention keeps instead.",
     ),
     inputs=(
-        InputSpec(
-            name="batch_size",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.BATCH_SIZE,
             group=_WORKLOAD,
-            label=N_("attention-memory", "Sequences in the batch"),
             help=N_(
                 "attention-memory",
                 "Sequences processed together on one GPU: the micro-batch in training.",
             ),
-            unit=N_("attention-memory", "sequences"),
-            default="1",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
         ),
-        InputSpec(
-            name="seq_len",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.SEQ_LEN,
             group=_WORKLOAD,
-            label=N_("attention-memory", "Sequence length"),
             help=N_(
                 "attention-memory",
                 "Tokens in each sequence. The score matrices grow with its square, FlashAttention's "
                 "statistics only in proportion to it.",
             ),
-            unit=N_("attention-memory", "tokens"),
-            default="2048",
-            # Below a few tokens FlashAttention's per-row statistics would outweigh the matrices themselves.
             minimum=Decimal(16),
             maximum=Decimal(10_000_000),
-            fraction_digits=0,
         ),
         InputSpec(
             name="score_bytes",
@@ -137,66 +116,36 @@ CALCULATOR = Calculator(
             ),
             fraction_digits=0,
         ),
-        InputSpec(
-            name="attention_heads",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.ATTENTION_HEADS,
             group=_MODEL,
-            label=N_("attention-memory", "Attention heads"),
             help=N_(
                 "attention-memory",
                 "Query heads, num_attention_heads in config.json. Each one has its own score matrix, "
                 "even when several share a key-value head.",
             ),
             default="96",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.attention_heads",
         ),
-        InputSpec(
-            name="layers",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.LAYERS,
             group=_MODEL,
-            label=N_("attention-memory", "Layers"),
             help=N_(
                 "attention-memory",
                 "Layers whose matrices are held at the same time. In training every layer keeps them until "
                 "the backward pass; in inference only one layer holds them at a time, so enter 1.",
             ),
             default="96",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.layers",
         ),
-        InputSpec(
-            name="hidden_size",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.HIDDEN_SIZE,
             group=_MODEL,
-            label=N_("attention-memory", "Hidden size"),
             help=N_(
                 "attention-memory",
                 "hidden_size in config.json. It only enters the comparison with the rest of the layer's activations.",
             ),
             default="12288",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
-            preset="model.hidden_size",
         ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
-            group=_WORKLOAD,
-            label=N_("attention-memory", "Memory unit"),
-            help=N_(
-                "attention-memory",
-                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
-            ),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
-        ),
+        replace(inputs.MEMORY_UNIT, group=_WORKLOAD),
     ),
     outputs=(
         OutputSpec(

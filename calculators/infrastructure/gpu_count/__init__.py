@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
+from calculators.core import inputs
 from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "gpu-count"
@@ -84,37 +86,24 @@ CALCULATOR = Calculator(
             maximum=Decimal(1_000_000),
             fraction_digits=3,
         ),
-        InputSpec(
-            name="attention_heads",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.ATTENTION_HEADS,
             group=_MODEL,
-            label=N_("gpu-count", "Attention heads"),
             help=N_(
                 "gpu-count",
                 "num_attention_heads in the model's config.json (64 for Llama 2 70B). Tensor parallelism "
                 "gives each GPU an equal share of them.",
             ),
             default="64",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.attention_heads",
         ),
-        InputSpec(
-            name="kv_heads",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.KV_HEADS,
             group=_MODEL,
-            label=N_("gpu-count", "Key-value heads"),
             help=N_(
                 "gpu-count",
                 "num_key_value_heads in config.json (8 for Llama 2 70B); the same as the attention heads "
                 "without grouped-query attention. vLLM splits them evenly, or copies each one to several GPUs.",
             ),
-            default="8",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.kv_heads",
         ),
         InputSpec(
             name="gpu_memory_gb",

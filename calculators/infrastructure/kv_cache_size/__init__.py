@@ -10,19 +10,10 @@ al., arXiv:2305.13245) n_kv is the number of key-value heads, not of query heads
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
+from dataclasses import replace
 
-from calculators.core.spec import (
-    MEMORY_UNITS,
-    N_,
-    Calculator,
-    ChartPart,
-    Choice,
-    InputSpec,
-    Kind,
-    MemoryChart,
-    OutputSpec,
-)
+from calculators.core import inputs
+from calculators.core.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
 
 SLUG = "kv-cache-size"
 _MODEL = N_("kv-cache-size", "Model")
@@ -56,97 +47,28 @@ CALCULATOR = Calculator(
         "from the model's layers, key-value heads and head size, the context length and the cache precision.",
     ),
     inputs=(
-        InputSpec(
-            name="layers",
-            kind=Kind.INTEGER,
+        replace(inputs.LAYERS, group=_MODEL),
+        replace(
+            inputs.KV_HEADS,
             group=_MODEL,
-            label=N_("kv-cache-size", "Layers"),
-            help=N_("kv-cache-size", "Transformer blocks, num_hidden_layers in the model's config.json."),
-            default="32",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            preset="model.layers",
-        ),
-        InputSpec(
-            name="kv_heads",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("kv-cache-size", "Key-value heads"),
             help=N_(
                 "kv-cache-size",
                 "num_key_value_heads in config.json. With grouped-query attention this is smaller than the "
                 "number of query heads, and it is what the cache stores; without it, the two are equal.",
             ),
-            default="8",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            preset="model.kv_heads",
         ),
-        InputSpec(
-            name="head_dim",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("kv-cache-size", "Head dimension"),
-            help=N_(
-                "kv-cache-size",
-                "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads.",
-            ),
-            default="128",
-            minimum=Decimal(1),
-            maximum=Decimal(100_000),
-            preset="model.head_dim",
-        ),
-        InputSpec(
-            name="bytes_per_element",
-            kind=Kind.CHOICE,
-            group=_MODEL,
-            label=N_("kv-cache-size", "Cache precision"),
-            help=N_("kv-cache-size", "How each cached number is stored. An FP8 cache takes half of BF16."),
-            default="2",
-            choices=(
-                Choice("4", N_("kv-cache-size", "FP32 (4 bytes)")),
-                Choice("2", N_("kv-cache-size", "BF16 or FP16 (2 bytes)")),
-                Choice("1", N_("kv-cache-size", "FP8 or INT8 (1 byte)")),
-            ),
-            fraction_digits=0,
-        ),
-        InputSpec(
-            name="context_tokens",
-            kind=Kind.INTEGER,
+        replace(inputs.HEAD_DIM, group=_MODEL),
+        replace(inputs.BYTES_PER_ELEMENT, group=_MODEL),
+        replace(inputs.CONTEXT_TOKENS, group=_WORKLOAD),
+        replace(inputs.BATCH_SIZE, group=_WORKLOAD),
+        replace(
+            inputs.MEMORY_UNIT,
             group=_WORKLOAD,
-            label=N_("kv-cache-size", "Tokens in context"),
-            help=N_("kv-cache-size", "Prompt plus generated tokens held for each sequence."),
-            unit=N_("kv-cache-size", "tokens"),
-            default="8192",
-            minimum=Decimal(1),
-            maximum=Decimal(100_000_000),
-            fraction_digits=0,
-        ),
-        InputSpec(
-            name="batch_size",
-            kind=Kind.INTEGER,
-            group=_WORKLOAD,
-            label=N_("kv-cache-size", "Sequences in the batch"),
-            help=N_("kv-cache-size", "Sequences served at the same time, each with its own cache."),
-            unit=N_("kv-cache-size", "sequences"),
-            default="1",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
-        ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
-            group=_WORKLOAD,
-            label=N_("kv-cache-size", "Memory unit"),
             help=N_(
                 "kv-cache-size",
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports "
                 "(nvidia-smi shows MiB, also binary).",
             ),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
         ),
     ),
     outputs=(

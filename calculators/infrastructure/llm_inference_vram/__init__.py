@@ -15,19 +15,11 @@ the cache too.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core.spec import (
-    MEMORY_UNITS,
-    N_,
-    Calculator,
-    ChartPart,
-    Choice,
-    InputSpec,
-    Kind,
-    MemoryChart,
-    OutputSpec,
-)
+from calculators.core import inputs
+from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "llm-inference-vram"
 _MODEL = N_("llm-inference-vram", "Model")
@@ -86,139 +78,47 @@ CALCULATOR = Calculator(
         "precision, the KV cache for your context length and batch, and an overhead allowance.",
     ),
     inputs=(
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.PARAMS_BILLION,
             group=_MODEL,
-            label=N_("llm-inference-vram", "Parameters"),
             help=N_(
                 "llm-inference-vram",
                 "The model's size in billions of parameters. For a mixture-of-experts model count all "
                 "experts: they all stay in memory. The default is Llama-3.1-8B's exact count.",
             ),
-            unit=N_("llm-inference-vram", "billion"),
-            default="8.030261248",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
-            fraction_digits=9,
-            preset="model.params_billion",
         ),
-        InputSpec(
-            name="bits_per_weight",
-            kind=Kind.DECIMAL,
+        replace(inputs.BITS_PER_WEIGHT, group=_MODEL, default="16"),
+        replace(inputs.LAYERS, group=_MODEL),
+        replace(
+            inputs.KV_HEADS,
             group=_MODEL,
-            label=N_("llm-inference-vram", "Bits per weight"),
-            help=N_(
-                "llm-inference-vram",
-                "How the weights are stored: 16 for BF16 or FP16, 8 for FP8 or INT8, 4 for 4-bit formats. "
-                "Quantized formats with scales take a little more, such as 4.5 for llama.cpp's Q4_K.",
-            ),
-            unit=N_("llm-inference-vram", "bits"),
-            default="16",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(64),
-            fraction_digits=5,
-        ),
-        InputSpec(
-            name="layers",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("llm-inference-vram", "Layers"),
-            help=N_("llm-inference-vram", "Transformer blocks, num_hidden_layers in the model's config.json."),
-            default="32",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.layers",
-        ),
-        InputSpec(
-            name="kv_heads",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("llm-inference-vram", "Key-value heads"),
             help=N_(
                 "llm-inference-vram",
                 "num_key_value_heads in config.json: what the cache stores. With grouped-query attention it "
                 "is smaller than the number of query heads.",
             ),
-            default="8",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.kv_heads",
         ),
-        InputSpec(
-            name="head_dim",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("llm-inference-vram", "Head dimension"),
-            help=N_(
-                "llm-inference-vram",
-                "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads.",
-            ),
-            default="128",
-            minimum=Decimal(1),
-            maximum=Decimal(100_000),
-            fraction_digits=0,
-            preset="model.head_dim",
-        ),
-        InputSpec(
-            name="context_tokens",
-            kind=Kind.INTEGER,
+        replace(inputs.HEAD_DIM, group=_MODEL),
+        replace(
+            inputs.CONTEXT_TOKENS,
             group=_WORKLOAD,
-            label=N_("llm-inference-vram", "Tokens in context"),
             help=N_(
                 "llm-inference-vram",
                 "Prompt plus generated tokens held for each sequence. Enter 0 to see the weights and the "
                 "rule of thumb alone.",
             ),
-            unit=N_("llm-inference-vram", "tokens"),
-            default="8192",
             minimum=Decimal(0),
-            maximum=Decimal(100_000_000),
-            fraction_digits=0,
         ),
-        InputSpec(
-            name="batch_size",
-            kind=Kind.INTEGER,
+        replace(inputs.BATCH_SIZE, group=_WORKLOAD),
+        replace(inputs.BYTES_PER_ELEMENT, group=_WORKLOAD, label=N_("llm-inference-vram", "KV cache precision")),
+        replace(
+            inputs.MEMORY_UNIT,
             group=_WORKLOAD,
-            label=N_("llm-inference-vram", "Sequences in the batch"),
-            help=N_("llm-inference-vram", "Sequences served at the same time, each with its own cache."),
-            unit=N_("llm-inference-vram", "sequences"),
-            default="1",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
-        ),
-        InputSpec(
-            name="bytes_per_element",
-            kind=Kind.CHOICE,
-            group=_WORKLOAD,
-            label=N_("llm-inference-vram", "KV cache precision"),
-            help=N_("llm-inference-vram", "How each cached number is stored. An FP8 cache takes half of BF16."),
-            default="2",
-            choices=(
-                Choice("4", N_("llm-inference-vram", "FP32 (4 bytes)")),
-                Choice("2", N_("llm-inference-vram", "BF16 or FP16 (2 bytes)")),
-                Choice("1", N_("llm-inference-vram", "FP8 or INT8 (1 byte)")),
-            ),
-            fraction_digits=0,
-        ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
-            group=_WORKLOAD,
-            label=N_("llm-inference-vram", "Memory unit"),
             help=N_(
                 "llm-inference-vram",
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports "
                 "(nvidia-smi shows MiB, also binary).",
             ),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
         ),
         InputSpec(
             name="overhead_percent",

@@ -9,9 +9,11 @@ unit network providers sell, or in MB/s (8 × 10⁶ bit/s), the unit most downlo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core.spec import MEMORY_UNITS, N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.core import inputs
+from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "model-download-time"
 _FILES = N_("model-download-time", "Files")
@@ -61,9 +63,8 @@ CALCULATOR = Calculator(
             maximum=Decimal(1_000_000),
             fraction_digits=3,
         ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
+        replace(
+            inputs.MEMORY_UNIT,
             group=_FILES,
             label=N_("model-download-time", "Size unit"),
             help=N_(
@@ -72,8 +73,6 @@ CALCULATOR = Calculator(
                 "them GB; macOS shows decimal GB).",
             ),
             default="gib",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
         ),
         InputSpec(
             name="link_speed",

@@ -19,9 +19,12 @@ transformer-params calculator.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
-from calculators.core.architecture import LATENT_ATTENTION_INPUTS, count_input, count_parameters
-from calculators.core.spec import MEMORY_UNITS, N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.core import inputs
+from calculators.core.architecture import count_parameters
+from calculators.core.inputs import LATENT_ATTENTION_INPUTS
+from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
 _BYTES_16_BIT = 2
 _EXPERTS = N_("moe-active-params", "Experts")
@@ -74,177 +77,80 @@ CALCULATOR = Calculator(
         "from the numbers in its config.json, with shared experts, dense layers and DeepSeek's latent attention.",
     ),
     inputs=(
-        count_input(
-            "experts",
-            _EXPERTS,
-            N_("moe-active-params", "Routed experts"),
-            N_(
+        replace(
+            inputs.EXPERTS,
+            group=_EXPERTS,
+            help=N_(
                 "moe-active-params",
                 "Expert MLPs in each mixture-of-experts layer: num_local_experts (Mixtral) or n_routed_experts "
                 "(DeepSeek) in config.json. 0 describes a dense model.",
             ),
-            "8",
-            preset="model.experts",
-            minimum=0,
         ),
-        count_input(
-            "experts_per_token",
-            _EXPERTS,
-            N_("moe-active-params", "Experts per token"),
-            N_(
+        replace(
+            inputs.EXPERTS_PER_TOKEN,
+            group=_EXPERTS,
+            help=N_(
                 "moe-active-params",
                 "Routed experts the router picks for each token (top-k): num_experts_per_tok in config.json. "
                 "A value above the number of experts counts as all of them.",
             ),
-            "2",
-            preset="model.experts_per_token",
-            minimum=0,
         ),
-        count_input(
-            "expert_ffn_size",
-            _EXPERTS,
-            N_("moe-active-params", "Expert MLP size"),
-            N_(
+        replace(
+            inputs.EXPERT_FFN_SIZE,
+            group=_EXPERTS,
+            help=N_(
                 "moe-active-params",
                 "Inner width of one expert: moe_intermediate_size in config.json, or intermediate_size for "
                 "Mixtral, whose experts are full-size MLPs. 0 means the same as the dense MLP size.",
             ),
-            "14336",
-            preset="model.expert_ffn_size",
-            minimum=0,
-            maximum=10_000_000,
         ),
-        count_input(
-            "shared_experts",
-            _EXPERTS,
-            N_("moe-active-params", "Shared experts"),
-            N_(
-                "moe-active-params",
-                "Experts that every token uses in each mixture-of-experts layer, besides the routed ones: "
-                "n_shared_experts in config.json (1 for DeepSeek-V3, none for Mixtral).",
-            ),
-            "0",
-            preset="model.shared_experts",
-            minimum=0,
-            maximum=1_000,
-        ),
-        count_input(
-            "dense_layers",
-            _EXPERTS,
-            N_("moe-active-params", "Leading dense layers"),
-            N_(
-                "moe-active-params",
-                "First layers that keep an ordinary dense MLP instead of experts: first_k_dense_replace in "
-                "config.json (3 for DeepSeek-V3, none for Mixtral).",
-            ),
-            "0",
-            preset="model.dense_layers",
-            minimum=0,
-            maximum=10_000,
-        ),
-        count_input(
-            "ffn_size",
-            _EXPERTS,
-            N_("moe-active-params", "Dense MLP size"),
-            N_(
+        replace(inputs.SHARED_EXPERTS, group=_EXPERTS),
+        replace(inputs.DENSE_LAYERS, group=_EXPERTS),
+        replace(
+            inputs.FFN_SIZE,
+            group=_EXPERTS,
+            label=N_("moe-active-params", "Dense MLP size"),
+            help=N_(
                 "moe-active-params",
                 "Inner width of the MLP of the dense layers: intermediate_size in config.json (18,432 for "
                 "DeepSeek-V3). It only counts when there are dense layers, or as the expert size when that is 0.",
             ),
-            "14336",
-            preset="model.ffn_size",
-            maximum=10_000_000,
         ),
-        count_input(
-            "layers",
-            _MODEL,
-            N_("moe-active-params", "Layers"),
-            N_(
+        replace(
+            inputs.LAYERS,
+            group=_MODEL,
+            help=N_(
                 "moe-active-params",
                 "Transformer blocks, dense and mixture-of-experts: num_hidden_layers in config.json.",
             ),
-            "32",
-            preset="model.layers",
-            maximum=10_000,
         ),
-        count_input(
-            "hidden_size",
-            _MODEL,
-            N_("moe-active-params", "Hidden size"),
-            N_("moe-active-params", "Width of the residual stream: hidden_size in config.json."),
-            "4096",
-            preset="model.hidden_size",
-            maximum=1_000_000,
+        replace(
+            inputs.HIDDEN_SIZE,
+            group=_MODEL,
+            help=N_("moe-active-params", "Width of the residual stream: hidden_size in config.json."),
         ),
-        count_input(
-            "attention_heads",
-            _MODEL,
-            N_("moe-active-params", "Attention heads"),
-            N_("moe-active-params", "Query heads per layer: num_attention_heads in config.json."),
-            "32",
-            preset="model.attention_heads",
-        ),
-        count_input(
-            "kv_heads",
-            _MODEL,
-            N_("moe-active-params", "Key-value heads"),
-            N_(
+        replace(inputs.ATTENTION_HEADS, group=_MODEL),
+        replace(
+            inputs.KV_HEADS,
+            group=_MODEL,
+            help=N_(
                 "moe-active-params",
                 "num_key_value_heads in config.json, smaller than the attention heads with grouped-query "
                 "attention. Not used with multi-head latent attention.",
             ),
-            "8",
-            preset="model.kv_heads",
         ),
-        count_input(
-            "head_dim",
-            _MODEL,
-            N_("moe-active-params", "Head dimension"),
-            N_(
+        replace(
+            inputs.HEAD_DIM,
+            group=_MODEL,
+            help=N_(
                 "moe-active-params",
                 "Size of one attention head: head_dim in config.json, or else hidden_size divided by "
                 "num_attention_heads. Not used with multi-head latent attention.",
             ),
-            "128",
-            preset="model.head_dim",
         ),
-        count_input(
-            "vocab_size",
-            _MODEL,
-            N_("moe-active-params", "Vocabulary size"),
-            N_("moe-active-params", "Rows of the token embedding table: vocab_size in config.json."),
-            "32000",
-            preset="model.vocab_size",
-            maximum=10_000_000,
-        ),
-        InputSpec(
-            name="tied_embeddings",
-            kind=Kind.CHOICE,
-            group=_MODEL,
-            label=N_("moe-active-params", "Output head"),
-            help=N_(
-                "moe-active-params",
-                "tie_word_embeddings in config.json: whether the output layer reuses the token embedding table "
-                "or is a second vocabulary × hidden size matrix.",
-            ),
-            default="0",
-            choices=(
-                Choice("1", N_("moe-active-params", "Tied to the token embeddings")),
-                Choice("0", N_("moe-active-params", "Untied (a separate matrix)")),
-            ),
-            fraction_digits=0,
-            preset="model.tied_embeddings",
-        ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
-            group=_WEIGHTS,
-            label=N_("moe-active-params", "Memory unit"),
-            help=N_("moe-active-params", "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports."),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
-        ),
+        replace(inputs.VOCAB_SIZE, group=_MODEL),
+        replace(inputs.TIED_EMBEDDINGS, group=_MODEL),
+        replace(inputs.MEMORY_UNIT, group=_WEIGHTS),
         *LATENT_ATTENTION_INPUTS,
     ),
     outputs=(

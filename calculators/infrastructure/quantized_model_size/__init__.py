@@ -10,9 +10,10 @@ tensors at higher precision, so their effective bits per weight are higher (4.89
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
+from dataclasses import replace
 
-from calculators.core.spec import MEMORY_UNITS, N_, Calculator, ChartPart, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.core import inputs
+from calculators.core.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -39,53 +40,25 @@ CALCULATOR = Calculator(
         "the format's bits per weight, scales included.",
     ),
     inputs=(
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
-            group=N_("quantized-model-size", "Model"),
-            label=N_("quantized-model-size", "Parameters"),
-            help=N_(
-                "quantized-model-size",
-                "The model's size in billions of parameters. The default is Llama-3.1-8B's exact count.",
-            ),
-            unit=N_("quantized-model-size", "billion"),
-            default="8.030261248",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
-            fraction_digits=9,
-            preset="model.params_billion",
-        ),
-        InputSpec(
-            name="bits_per_weight",
-            kind=Kind.DECIMAL,
+        replace(inputs.PARAMS_BILLION, group=N_("quantized-model-size", "Model")),
+        replace(
+            inputs.BITS_PER_WEIGHT,
             group=N_("quantized-model-size", "Format"),
-            label=N_("quantized-model-size", "Bits per weight"),
             help=N_(
                 "quantized-model-size",
                 "Average bits each weight takes, scales included: 16 for FP16 or BF16, 8.5 for Q8_0, "
                 "4.5 for Q4_K, 4.15625 for 4-bit GPTQ or AWQ with groups of 128. The default, 4.8944, "
                 "is Llama-3.1-8B at Q4_K_M.",
             ),
-            unit=N_("quantized-model-size", "bits"),
-            default="4.8944",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(64),
-            fraction_digits=5,
         ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
+        replace(
+            inputs.MEMORY_UNIT,
             group=N_("quantized-model-size", "Format"),
-            label=N_("quantized-model-size", "Memory unit"),
             help=N_(
                 "quantized-model-size",
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the unit llama.cpp and PyTorch report.",
             ),
             default="gib",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
         ),
     ),
     outputs=(

@@ -22,10 +22,13 @@ non-embedding count is N ≈ 12·L·d². The exact count adds what Kaplan leaves
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core.architecture import LATENT_ATTENTION_INPUTS, count_input, count_parameters
-from calculators.core.spec import MEMORY_UNITS, N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.core import inputs
+from calculators.core.architecture import count_parameters
+from calculators.core.inputs import LATENT_ATTENTION_INPUTS
+from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 _BYTES_16_BIT = 2
 _MODEL = N_("transformer-params", "Model")
@@ -99,122 +102,61 @@ CALCULATOR = Calculator(
             fraction_digits=0,
             preset="model.architecture",
         ),
-        count_input(
-            "layers",
-            _MODEL,
-            N_("transformer-params", "Layers"),
-            N_(
+        replace(
+            inputs.LAYERS,
+            group=_MODEL,
+            help=N_(
                 "transformer-params",
                 "Transformer blocks: num_hidden_layers in config.json (n_layer for GPT-2).",
             ),
-            "32",
-            preset="model.layers",
-            maximum=10_000,
         ),
-        count_input(
-            "hidden_size",
-            _MODEL,
-            N_("transformer-params", "Hidden size"),
-            N_(
+        replace(
+            inputs.HIDDEN_SIZE,
+            group=_MODEL,
+            help=N_(
                 "transformer-params",
                 "Width of the residual stream: hidden_size in config.json (n_embd for GPT-2).",
             ),
-            "4096",
-            preset="model.hidden_size",
-            maximum=1_000_000,
         ),
-        count_input(
-            "attention_heads",
-            _MODEL,
-            N_("transformer-params", "Attention heads"),
-            N_(
+        replace(
+            inputs.ATTENTION_HEADS,
+            group=_MODEL,
+            help=N_(
                 "transformer-params",
                 "Query heads per layer: num_attention_heads in config.json (n_head for GPT-2).",
             ),
-            "32",
-            preset="model.attention_heads",
         ),
-        count_input(
-            "kv_heads",
-            _MODEL,
-            N_("transformer-params", "Key-value heads"),
-            N_(
-                "transformer-params",
-                "num_key_value_heads in config.json. With grouped-query attention it is smaller than the number "
-                "of attention heads; without it (GPT-2, Llama-2-7B) the two are equal.",
-            ),
-            "8",
-            preset="model.kv_heads",
-        ),
-        count_input(
-            "head_dim",
-            _MODEL,
-            N_("transformer-params", "Head dimension"),
-            N_(
+        replace(inputs.KV_HEADS, group=_MODEL),
+        replace(
+            inputs.HEAD_DIM,
+            group=_MODEL,
+            help=N_(
                 "transformer-params",
                 "Size of one attention head: head_dim in config.json, or else hidden_size divided by "
                 "num_attention_heads.",
             ),
-            "128",
-            preset="model.head_dim",
         ),
-        count_input(
-            "ffn_size",
-            _MODEL,
-            N_("transformer-params", "MLP size"),
-            N_(
-                "transformer-params",
-                "Inner width of the MLP: intermediate_size in config.json; for GPT-2, n_inner or else 4 × the "
-                "hidden size.",
-            ),
-            "14336",
-            preset="model.ffn_size",
-            maximum=10_000_000,
-        ),
-        count_input(
-            "vocab_size",
-            _MODEL,
-            N_("transformer-params", "Vocabulary size"),
-            N_(
+        replace(inputs.FFN_SIZE, group=_MODEL),
+        replace(
+            inputs.VOCAB_SIZE,
+            group=_MODEL,
+            help=N_(
                 "transformer-params",
                 "Rows of the token embedding table: vocab_size in config.json, which can be larger than the "
                 "tokenizer's vocabulary because of padding.",
             ),
-            "128256",
-            preset="model.vocab_size",
-            maximum=10_000_000,
+            default="128256",
         ),
-        InputSpec(
-            name="tied_embeddings",
-            kind=Kind.CHOICE,
+        replace(
+            inputs.TIED_EMBEDDINGS,
             group=_MODEL,
-            label=N_("transformer-params", "Output head"),
             help=N_(
                 "transformer-params",
                 "tie_word_embeddings in config.json. A tied head reuses the token embedding table to produce "
                 "the output logits; an untied head is a second vocabulary × hidden size matrix.",
             ),
-            default="0",
-            choices=(
-                Choice("1", N_("transformer-params", "Tied to the token embeddings")),
-                Choice("0", N_("transformer-params", "Untied (a separate matrix)")),
-            ),
-            fraction_digits=0,
-            preset="model.tied_embeddings",
         ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
-            group=_WEIGHTS,
-            label=N_("transformer-params", "Memory unit"),
-            help=N_(
-                "transformer-params",
-                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
-            ),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
-        ),
+        replace(inputs.MEMORY_UNIT, group=_WEIGHTS),
         InputSpec(
             name="positions",
             kind=Kind.INTEGER,
@@ -270,90 +212,28 @@ CALCULATOR = Calculator(
             advanced=True,
             preset="model.extra_layer_params",
         ),
-        InputSpec(
-            name="experts",
-            kind=Kind.INTEGER,
+        replace(inputs.EXPERTS, group=_MOE, default="0", advanced=True),
+        replace(inputs.EXPERTS_PER_TOKEN, group=_MOE, default="0", advanced=True),
+        replace(inputs.EXPERT_FFN_SIZE, group=_MOE, default="0", advanced=True),
+        replace(
+            inputs.SHARED_EXPERTS,
             group=_MOE,
-            label=N_("transformer-params", "Routed experts"),
-            help=N_(
-                "transformer-params",
-                "Expert MLPs per mixture-of-experts layer: num_local_experts (Mixtral) or n_routed_experts "
-                "(DeepSeek) in config.json. 0 for a dense model.",
-            ),
-            default="0",
-            minimum=Decimal(0),
-            maximum=Decimal(100_000),
-            fraction_digits=0,
-            advanced=True,
-            preset="model.experts",
-        ),
-        InputSpec(
-            name="experts_per_token",
-            kind=Kind.INTEGER,
-            group=_MOE,
-            label=N_("transformer-params", "Experts per token"),
-            help=N_(
-                "transformer-params",
-                "Routed experts the router picks for each token: num_experts_per_tok in config.json. A value "
-                "above the number of experts counts as all of them.",
-            ),
-            default="0",
-            minimum=Decimal(0),
-            maximum=Decimal(100_000),
-            fraction_digits=0,
-            advanced=True,
-            preset="model.experts_per_token",
-        ),
-        InputSpec(
-            name="expert_ffn_size",
-            kind=Kind.INTEGER,
-            group=_MOE,
-            label=N_("transformer-params", "Expert MLP size"),
-            help=N_(
-                "transformer-params",
-                "Inner width of one expert: moe_intermediate_size in config.json. Mixtral has none and uses "
-                "intermediate_size; 0 here also means the MLP size above.",
-            ),
-            default="0",
-            minimum=Decimal(0),
-            maximum=Decimal(10_000_000),
-            fraction_digits=0,
-            advanced=True,
-            preset="model.expert_ffn_size",
-        ),
-        InputSpec(
-            name="shared_experts",
-            kind=Kind.INTEGER,
-            group=_MOE,
-            label=N_("transformer-params", "Shared experts"),
             help=N_(
                 "transformer-params",
                 "Experts every token passes through in each mixture-of-experts layer, besides the routed ones: "
                 "n_shared_experts in config.json (1 for DeepSeek-V3, 0 for Mixtral).",
             ),
-            default="0",
-            minimum=Decimal(0),
-            maximum=Decimal(1_000),
-            fraction_digits=0,
             advanced=True,
-            preset="model.shared_experts",
         ),
-        InputSpec(
-            name="dense_layers",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.DENSE_LAYERS,
             group=_MOE,
-            label=N_("transformer-params", "Leading dense layers"),
             help=N_(
                 "transformer-params",
                 "First layers that keep a dense MLP of the MLP size instead of experts: first_k_dense_replace "
                 "in config.json (3 for DeepSeek-V3, 0 for Mixtral).",
             ),
-            default="0",
-            minimum=Decimal(0),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
             advanced=True,
-            preset="model.dense_layers",
         ),
         *LATENT_ATTENTION_INPUTS,
     ),

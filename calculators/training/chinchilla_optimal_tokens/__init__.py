@@ -15,8 +15,10 @@ A = 482.01, B = 2085.43, alpha = 0.3478, beta = 0.3658).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
+from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "chinchilla-optimal-tokens"
@@ -60,23 +62,15 @@ CALCULATOR = Calculator(
         "Chinchilla rule of about 20 tokens per parameter, with the training FLOPs and the predicted loss.",
     ),
     inputs=(
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.PARAMS_BILLION,
             group=N_("chinchilla-optimal-tokens", "Model"),
-            label=N_("chinchilla-optimal-tokens", "Parameters"),
             help=N_(
                 "chinchilla-optimal-tokens",
                 "The model's size in billions of parameters, embeddings included, as Hoffmann et al. count "
                 "them. The default is Chinchilla, 70 billion.",
             ),
-            unit=N_("chinchilla-optimal-tokens", "billion"),
             default="70",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
-            fraction_digits=9,
-            preset="model.params_billion",
         ),
         InputSpec(
             name="tokens_per_param",

@@ -12,8 +12,10 @@ GPT-3 175B (Brown et al., arXiv:2005.14165, Table D.1: 174.6B parameters, 300B t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
+from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "compute-budget-epochs"
@@ -50,40 +52,22 @@ CALCULATOR = Calculator(
         "your dataset that is, from C ≈ 6 × parameters × tokens.",
     ),
     inputs=(
-        InputSpec(
-            name="compute_flops",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.COMPUTE_FLOPS,
             group=N_("compute-budget-epochs", "Compute budget"),
-            label=N_("compute-budget-epochs", "Compute budget"),
-            help=N_(
-                "compute-budget-epochs",
-                "Total training compute in floating-point operations. Type it with an exponent: 3.14e23 is "
-                "GPT-3's budget, 5.76e23 Gopher's and Chinchilla's.",
-            ),
-            unit=N_("compute-budget-epochs", "FLOPs"),
             default="3.14e23",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
             maximum=Decimal("1e35"),
-            fraction_digits=0,
         ),
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.PARAMS_BILLION,
             group=N_("compute-budget-epochs", "Model and data"),
-            label=N_("compute-budget-epochs", "Parameters"),
             help=N_(
                 "compute-budget-epochs",
                 "The model's size in billions of parameters; 174.6 for GPT-3. For a mixture-of-experts model, "
                 "enter the parameters active for each token, since only those are computed; a model preset "
                 "fills in that number.",
             ),
-            unit=N_("compute-budget-epochs", "billion"),
             default="174.6",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
-            fraction_digits=9,
             preset="model.active_params_billion",
         ),
         InputSpec(

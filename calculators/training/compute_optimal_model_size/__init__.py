@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from decimal import Decimal
+from dataclasses import replace
 
+from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "compute-optimal-model-size"
@@ -78,22 +79,14 @@ CALCULATOR = Calculator(
         "by the 20-tokens-per-parameter rule, by Hoffmann et al.'s fitted scaling law, or by Epoch AI's refit.",
     ),
     inputs=(
-        InputSpec(
-            name="compute_flops",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.COMPUTE_FLOPS,
             group=N_("compute-optimal-model-size", "Budget"),
-            label=N_("compute-optimal-model-size", "Compute budget"),
             help=N_(
                 "compute-optimal-model-size",
                 "Training compute in FLOPs, which you can type like 5.76e23. The default, 5.76 × 10²³, is the "
                 "budget of Gopher and Chinchilla.",
             ),
-            unit=N_("compute-optimal-model-size", "FLOPs"),
-            default="5.76e23",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal("1e30"),
-            fraction_digits=0,
         ),
         InputSpec(
             name="method",

@@ -11,8 +11,10 @@ own batch) is η = throughput_n / (n · throughput_1) = t_compute / t_step.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
+from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "data-parallel-scaling"
@@ -62,23 +64,15 @@ CALCULATOR = Calculator(
         "how much it adds to each step, and the scaling efficiency that leaves.",
     ),
     inputs=(
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.PARAMS_BILLION,
             group=_MODEL,
-            label=N_("data-parallel-scaling", "Parameters"),
             help=N_(
                 "data-parallel-scaling",
                 "The model's size in billions of parameters: every one of them has a gradient to average. "
                 "The default is Llama-2-7B's exact count.",
             ),
-            unit=N_("data-parallel-scaling", "billion"),
             default="6.738415616",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
-            fraction_digits=9,
-            preset="model.params_billion",
         ),
         InputSpec(
             name="gradient_bytes",
@@ -98,21 +92,15 @@ CALCULATOR = Calculator(
             ),
             fraction_digits=0,
         ),
-        InputSpec(
-            name="data_parallel",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.DATA_PARALLEL,
             group=_CLUSTER,
-            label=N_("data-parallel-scaling", "Data-parallel GPUs"),
             help=N_(
                 "data-parallel-scaling",
                 "GPUs that each hold a full copy of the model and average their gradients every step. "
                 "With tensor or pipeline parallelism as well, this is the total GPUs divided by their product.",
             ),
-            unit=N_("data-parallel-scaling", "GPUs"),
             default="8",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
         ),
         InputSpec(
             name="bus_bandwidth_gb_s",

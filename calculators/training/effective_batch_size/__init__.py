@@ -14,9 +14,10 @@ and "M" there is binary: 1,024 sequences × 4,096 tokens = 4 × 2²⁰ = 4,194,3
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
+from dataclasses import replace
 
-from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.core import inputs
+from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
 SLUG = "effective-batch-size"
 _BATCH = N_("effective-batch-size", "Batch setup")
@@ -59,41 +60,25 @@ CALCULATOR = Calculator(
         "steps a token budget takes.",
     ),
     inputs=(
-        InputSpec(
-            name="micro_batch",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.MICRO_BATCH,
             group=_BATCH,
-            label=N_("effective-batch-size", "Micro-batch size"),
             help=N_(
                 "effective-batch-size",
                 "Sequences one GPU processes in a single forward and backward pass: per_device_train_batch_size "
                 "in Hugging Face, train_micro_batch_size_per_gpu in DeepSpeed.",
             ),
-            unit=N_("effective-batch-size", "sequences"),
             default="2",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
+            unit=N_("effective-batch-size", "sequences"),
         ),
-        InputSpec(
-            name="accumulation_steps",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.ACCUMULATION_STEPS,
             group=_BATCH,
             label=N_("effective-batch-size", "Gradient accumulation steps"),
-            help=N_(
-                "effective-batch-size",
-                "Micro-batches whose gradients are added up before each optimizer step "
-                "(gradient_accumulation_steps). Use 1 without accumulation.",
-            ),
-            unit=N_("effective-batch-size", "steps"),
             default="4",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
         ),
-        InputSpec(
-            name="data_parallel",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.DATA_PARALLEL,
             group=_BATCH,
             label=N_("effective-batch-size", "Data-parallel degree"),
             help=N_(
@@ -102,44 +87,11 @@ CALCULATOR = Calculator(
                 "tensor-parallel and pipeline-parallel degrees: 16 GPUs with tensor parallelism 2 and pipeline "
                 "parallelism 2 give 4, not 16.",
             ),
-            unit=N_("effective-batch-size", "replicas"),
             default="128",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
+            unit=N_("effective-batch-size", "replicas"),
         ),
-        InputSpec(
-            name="seq_len",
-            kind=Kind.INTEGER,
-            group=_BATCH,
-            label=N_("effective-batch-size", "Sequence length"),
-            help=N_(
-                "effective-batch-size",
-                "Tokens in each training sequence, usually the context length the model is trained at. "
-                "With packed sequences every position holds a real token; with padding, some do not.",
-            ),
-            unit=N_("effective-batch-size", "tokens"),
-            default="4096",
-            minimum=Decimal(1),
-            maximum=Decimal(100_000_000),
-            fraction_digits=0,
-        ),
-        InputSpec(
-            name="tokens_billion",
-            kind=Kind.DECIMAL,
-            group=_RUN,
-            label=N_("effective-batch-size", "Training tokens"),
-            help=N_(
-                "effective-batch-size",
-                "The token budget of the whole run, in billions: 2000 for the 2 trillion tokens of Llama 2.",
-            ),
-            unit=N_("effective-batch-size", "billion"),
-            default="2000",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(1_000_000),
-            fraction_digits=3,
-        ),
+        replace(inputs.SEQ_LEN, group=_BATCH, default="4096"),
+        replace(inputs.TOKENS_BILLION, group=_RUN),
     ),
     outputs=(
         OutputSpec(

@@ -8,9 +8,11 @@ effective batch E = b·a·g; peak activation memory per GPU M = b·A, independen
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core.spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.core import inputs
+from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "gradient-accumulation-memory"
 _BATCH = N_("gradient-accumulation-memory", "Batch setup")
@@ -49,52 +51,17 @@ CALCULATOR = Calculator(
         "data-parallel GPUs and the activation cost of one sample.",
     ),
     inputs=(
-        InputSpec(
-            name="micro_batch",
-            kind=Kind.INTEGER,
+        replace(inputs.MICRO_BATCH, group=_BATCH),
+        replace(
+            inputs.ACCUMULATION_STEPS,
             group=_BATCH,
-            label=N_("gradient-accumulation-memory", "Micro-batch size"),
-            help=N_(
-                "gradient-accumulation-memory",
-                "Samples one GPU pushes through a single forward and backward pass. "
-                "Peak activation memory follows this number, however many micro-batches you accumulate.",
-            ),
-            unit=N_("gradient-accumulation-memory", "samples"),
-            default="4",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-        ),
-        InputSpec(
-            name="accumulation_steps",
-            kind=Kind.INTEGER,
-            group=_BATCH,
-            label=N_("gradient-accumulation-memory", "Accumulation steps"),
             help=N_(
                 "gradient-accumulation-memory",
                 "Micro-batches whose gradients are summed before the optimizer updates the weights. "
                 "Raising it grows the effective batch without adding activation memory.",
             ),
-            unit=N_("gradient-accumulation-memory", "steps"),
-            default="8",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
         ),
-        InputSpec(
-            name="data_parallel",
-            kind=Kind.INTEGER,
-            group=_BATCH,
-            label=N_("gradient-accumulation-memory", "Data-parallel GPUs"),
-            help=N_(
-                "gradient-accumulation-memory",
-                "Replicas that each run their own micro-batches; their gradients are averaged at every optimizer step. "
-                "Count data-parallel replicas only: with tensor or pipeline parallelism this is the GPU count "
-                "divided by those degrees.",
-            ),
-            unit=N_("gradient-accumulation-memory", "GPUs"),
-            default="1",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-        ),
+        replace(inputs.DATA_PARALLEL, group=_BATCH),
         InputSpec(
             name="activation_per_sample_gb",
             kind=Kind.DECIMAL,
@@ -111,18 +78,13 @@ CALCULATOR = Calculator(
             maximum=Decimal(100_000),
             fraction_digits=4,
         ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
+        replace(
+            inputs.MEMORY_UNIT,
             group=_MEMORY,
-            label=N_("gradient-accumulation-memory", "Memory unit"),
             help=N_(
                 "gradient-accumulation-memory",
                 "Unit of the result. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
             ),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
             optional=True,
         ),
     ),

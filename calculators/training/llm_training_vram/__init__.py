@@ -14,20 +14,11 @@ also the gradients, 2Ψ + (2 + K)Ψ/N_d; stage 3 also the weights, (4 + K)Ψ/N_d
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core.spec import (
-    MEMORY_UNITS,
-    N_,
-    NP_,
-    Calculator,
-    ChartPart,
-    Choice,
-    InputSpec,
-    Kind,
-    MemoryChart,
-    OutputSpec,
-)
+from calculators.core import inputs
+from calculators.core.spec import N_, NP_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "llm-training-vram"
 
@@ -86,23 +77,16 @@ CALCULATOR = Calculator(
         "count, the optimizer's bytes per parameter (16 for mixed-precision Adam) and your activation memory.",
     ),
     inputs=(
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.PARAMS_BILLION,
             group=N_("llm-training-vram", "Model"),
-            label=N_("llm-training-vram", "Parameters"),
             help=N_(
                 "llm-training-vram",
                 "The model's size in billions of parameters: 7 for a 7B model. A full fine-tune updates "
                 "every one of them, so each carries its weight, its gradient and its optimizer state.",
             ),
-            unit=N_("llm-training-vram", "billion"),
             default="7",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
             fraction_digits=3,
-            preset="model.params_billion",
         ),
         InputSpec(
             name="bytes_per_param",
@@ -160,35 +144,23 @@ CALCULATOR = Calculator(
             fraction_digits=0,
             advanced=True,
         ),
-        InputSpec(
-            name="data_parallel",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.DATA_PARALLEL,
             group=N_("llm-training-vram", "Sharding across GPUs (ZeRO)"),
-            label=N_("llm-training-vram", "Data-parallel GPUs"),
             help=N_(
                 "llm-training-vram",
                 "GPUs the model state is sharded across. Without sharding each of them holds a full copy.",
             ),
-            unit=N_("llm-training-vram", "GPUs"),
-            default="1",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
             advanced=True,
         ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
+        replace(
+            inputs.MEMORY_UNIT,
             group=N_("llm-training-vram", "Activations"),
-            label=N_("llm-training-vram", "Memory unit"),
             help=N_(
                 "llm-training-vram",
                 "Unit of the results. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch and "
                 "DeepSpeed report (DeepSpeed labels them GB).",
             ),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
             optional=True,
         ),
     ),

@@ -16,19 +16,11 @@ two moments in mixed precision. Activations are left out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core.spec import (
-    MEMORY_UNITS,
-    N_,
-    Calculator,
-    ChartPart,
-    Choice,
-    InputSpec,
-    Kind,
-    MemoryChart,
-    OutputSpec,
-)
+from calculators.core import inputs
+from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "lora-parameters"
 _MODEL = N_("lora-parameters", "Model")
@@ -148,81 +140,30 @@ CALCULATOR = Calculator(
             maximum=Decimal(100_000),
             fraction_digits=0,
         ),
-        InputSpec(
-            name="layers",
-            kind=Kind.INTEGER,
+        replace(inputs.LAYERS, group=_MODEL),
+        replace(inputs.HIDDEN_SIZE, group=_MODEL),
+        replace(
+            inputs.ATTENTION_HEADS,
             group=_MODEL,
-            label=N_("lora-parameters", "Layers"),
-            help=N_("lora-parameters", "Transformer blocks, num_hidden_layers in the model's config.json."),
-            default="32",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.layers",
-        ),
-        InputSpec(
-            name="hidden_size",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("lora-parameters", "Hidden size"),
-            help=N_("lora-parameters", "The model width, hidden_size (d_model) in config.json."),
-            default="4096",
-            minimum=Decimal(1),
-            maximum=Decimal(1_000_000),
-            fraction_digits=0,
-            preset="model.hidden_size",
-        ),
-        InputSpec(
-            name="attention_heads",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("lora-parameters", "Attention heads"),
             help=N_(
                 "lora-parameters",
                 "Query heads, num_attention_heads in config.json. With the head dimension it sets the output "
                 "width of the query projection and the input width of the output projection.",
             ),
-            default="32",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.attention_heads",
         ),
-        InputSpec(
-            name="kv_heads",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.KV_HEADS,
             group=_MODEL,
-            label=N_("lora-parameters", "Key-value heads"),
             help=N_(
                 "lora-parameters",
                 "num_key_value_heads in config.json. With grouped-query attention the key and value "
                 "projections are narrower than the query projection; without it, enter the number of "
                 "attention heads.",
             ),
-            default="8",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
-            preset="model.kv_heads",
         ),
-        InputSpec(
-            name="head_dim",
-            kind=Kind.INTEGER,
-            group=_MODEL,
-            label=N_("lora-parameters", "Head dimension"),
-            help=N_(
-                "lora-parameters",
-                "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads.",
-            ),
-            default="128",
-            minimum=Decimal(1),
-            maximum=Decimal(100_000),
-            fraction_digits=0,
-            preset="model.head_dim",
-        ),
-        InputSpec(
-            name="ffn_size",
-            kind=Kind.INTEGER,
+        replace(inputs.HEAD_DIM, group=_MODEL),
+        replace(
+            inputs.FFN_SIZE,
             group=_MODEL,
             label=N_("lora-parameters", "Feed-forward size"),
             help=N_(
@@ -230,15 +171,9 @@ CALCULATOR = Calculator(
                 "intermediate_size in config.json: the width of the gate and up projections. "
                 "It only counts when all linear layers are adapted.",
             ),
-            default="14336",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000_000),
-            fraction_digits=0,
-            preset="model.ffn_size",
         ),
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.PARAMS_BILLION,
             group=_MODEL,
             label=N_("lora-parameters", "Base model parameters"),
             help=N_(
@@ -246,13 +181,6 @@ CALCULATOR = Calculator(
                 "The base model's size in billions of parameters, without adapters. The default is "
                 "the exact count of Llama-3-8B.",
             ),
-            unit=N_("lora-parameters", "billion"),
-            default="8.030261248",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
-            fraction_digits=9,
-            preset="model.params_billion",
         ),
         InputSpec(
             name="base_bytes_per_param",
@@ -289,19 +217,7 @@ CALCULATOR = Calculator(
             fraction_digits=2,
             advanced=True,
         ),
-        InputSpec(
-            name="memory_unit",
-            kind=Kind.CHOICE,
-            group=_MEMORY,
-            label=N_("lora-parameters", "Memory unit"),
-            help=N_(
-                "lora-parameters",
-                "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
-            ),
-            default="gb",
-            choices=MEMORY_UNITS,
-            fraction_digits=0,
-        ),
+        replace(inputs.MEMORY_UNIT, group=_MEMORY),
     ),
     outputs=(
         OutputSpec(

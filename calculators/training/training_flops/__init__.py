@@ -15,8 +15,10 @@ the parameter count misses because attention scores have no weights.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
+from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "training-flops"
@@ -66,41 +68,28 @@ CALCULATOR = Calculator(
         "parameter count and the number of training tokens, with the 6ND rule and optional refinements.",
     ),
     inputs=(
-        InputSpec(
-            name="params_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.PARAMS_BILLION,
             group=_MODEL,
-            label=N_("training-flops", "Parameters"),
             help=N_(
                 "training-flops",
                 "The model's size in billions of parameters. For a mixture-of-experts model, enter the "
                 "parameters active for each token, since only those do work. The default is GPT-3, "
                 "174.6 billion.",
             ),
-            unit=N_("training-flops", "billion"),
             default="174.6",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(100_000),
-            fraction_digits=9,
             preset="model.active_params_billion",
         ),
-        InputSpec(
-            name="tokens_billion",
-            kind=Kind.DECIMAL,
+        replace(
+            inputs.TOKENS_BILLION,
             group=_TRAINING,
-            label=N_("training-flops", "Training tokens"),
             help=N_(
                 "training-flops",
                 "Tokens processed in training, in billions, repeats included: two epochs over 100 billion "
                 "tokens are 200 billion. GPT-3 was trained on 300 billion.",
             ),
-            unit=N_("training-flops", "billion"),
             default="300",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
             maximum=Decimal(10_000_000),
-            fraction_digits=3,
         ),
         InputSpec(
             name="activation_recompute",
@@ -138,69 +127,44 @@ CALCULATOR = Calculator(
             fraction_digits=0,
             advanced=True,
         ),
-        InputSpec(
-            name="layers",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.LAYERS,
             group=_REFINEMENTS,
-            label=N_("training-flops", "Layers"),
             help=N_(
                 "training-flops",
                 "Transformer blocks, num_hidden_layers in config.json. Used only by the attention term.",
             ),
             default="96",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
             advanced=True,
-            preset="model.layers",
         ),
-        InputSpec(
-            name="attention_heads",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.ATTENTION_HEADS,
             group=_REFINEMENTS,
-            label=N_("training-flops", "Attention heads"),
             help=N_(
                 "training-flops",
                 "Query heads, num_attention_heads in config.json. Used only by the attention term.",
             ),
             default="96",
-            minimum=Decimal(1),
-            maximum=Decimal(10_000),
-            fraction_digits=0,
             advanced=True,
-            preset="model.attention_heads",
         ),
-        InputSpec(
-            name="head_dim",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.HEAD_DIM,
             group=_REFINEMENTS,
-            label=N_("training-flops", "Head dimension"),
             help=N_(
                 "training-flops",
                 "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads. "
                 "Used only by the attention term.",
             ),
-            default="128",
-            minimum=Decimal(1),
-            maximum=Decimal(100_000),
-            fraction_digits=0,
             advanced=True,
-            preset="model.head_dim",
         ),
-        InputSpec(
-            name="seq_len",
-            kind=Kind.INTEGER,
+        replace(
+            inputs.SEQ_LEN,
             group=_REFINEMENTS,
             label=N_("training-flops", "Training sequence length"),
             help=N_(
                 "training-flops",
                 "Tokens in each training sequence (GPT-3 used 2,048). Used only by the attention term.",
             ),
-            unit=N_("training-flops", "tokens"),
-            default="2048",
-            minimum=Decimal(1),
-            maximum=Decimal(100_000_000),
-            fraction_digits=0,
             advanced=True,
         ),
     ),
