@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ from calculators.core.live import load_kit
 from calculators.core.report import read_config
 from site_builder.build import PROJECT, BuildConfig, assemble, build, read_catalogs
 from site_builder.catalogs import CatalogCache
+from site_builder.environment import article_path
 from site_builder.errors import BuildError
 from site_builder.locales import LOCALES, Locale, number_facts_json
 
@@ -260,3 +262,14 @@ def test_each_page_catalog_holds_every_word_its_worker_writes(site: Path, locale
         for text in ("{", "[]", '{"hidden_size": 1}', '{"num_hidden_layers": 2, "hidden_size": 8, "n_head": 2, '
                      '"vocab_size": 10}'):  # fmt: skip
             assert read_config(calculator, text, built) == read_config(calculator, text, served)
+
+
+def test_articles_refer_to_their_calculators_formulas_instead_of_retyping_them() -> None:
+    literal = re.compile(r'\{\{ ("(?:[^"\\]|\\.)*") \| mathml \}\}')
+    for calculator in CALCULATORS:
+        source = article_path(calculator).read_text(encoding="utf-8")
+        retyped = [text for text in literal.findall(source) if ast.literal_eval(text) in calculator.formulas]
+        assert retyped == [], f"{calculator.slug}: use calculator.formulas[i] | mathml"
+        # Headings every article shares are worded once, in the "article" context.
+        for heading in ("The formula", "Reading the result", "A worked example", "Worked examples"):
+            assert f'{{% trans "{calculator.slug}" %}}{heading}{{% endtrans %}}' not in source
