@@ -140,7 +140,7 @@ def assemble(
     runtime_files = [path for path in app_files if "/pyodide/" in path]
     assets = asset_urls({path: content for path, content in app_files.items() if path not in runtime_files})
     versions = sorted([*assets.values(), *runtime_files])
-    app_files["sw.js"] = service_worker([url for url in versions if not _page_own(url)], versions)
+    app_files["sw.js"] = service_worker([url for url in versions if _shared_by_every_page(url)], versions)
     # 3. Plan and render the pages.
     site = SiteContext(
         config=site_config,
@@ -214,9 +214,13 @@ def collect_app_files(
     return files
 
 
-def _page_own(url: str) -> bool:
-    """Whether an `_app/` file belongs to one page's calculator or locale rather than to every page."""
-    return url.startswith(("_app/calculators/", "_app/locales/"))
+def _shared_by_every_page(url: str) -> bool:
+    """Whether an `_app/` file is one every page of the site uses: what a first visit precaches.
+
+    Not a page's own calculator and catalog (it keeps those as it loads them), and not the embed
+    loader, which only other sites' pages load.
+    """
+    return not url.startswith(("_app/calculators/", "_app/locales/", "_app/embed.js"))
 
 
 def load_resources(locale: Locale, mo: bytes, config: BuildConfig) -> LocaleResources:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -40,32 +42,79 @@ def _names(calculator: Calculator) -> list[str]:
     return [spec.name for spec in calculator.inputs]
 
 
+# Each calculator's page once, in a locale that rotates from one calculator to the next.
+ROTATION = [(calculator, LOCALES[index % len(LOCALES)]) for index, calculator in enumerate(CALCULATORS)]
+
+
+@dataclass
+class _OpenPage:
+    tab: Any
+    prerendered: dict[str, str]
+    problems: list[str] = field(default_factory=list)
+
+
+class _PagesAhead:
+    """Opens the next calculators' pages before their tests, so their engines start while one is checked.
+
+    Starting the engine is most of a page's cost and runs in the page's own worker, so a few pages
+    starting side by side keep both cores busy instead of one.
+    """
+
+    AHEAD = 3
+
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.context = browser.new_context()
+        self.base_url = base_url
+        self.opened: dict[str, _OpenPage] = {}
+
+    def _open(self, calculator: Calculator, locale: Locale) -> None:
+        if calculator.slug in self.opened:
+            return
+        tab = self.context.new_page()
+        problems: list[str] = []
+        tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+        tab.on("pageerror", lambda error: problems.append(str(error)))
+        tab.goto(f"{self.base_url}{locale.folder}/{calculator.slug}/")
+        self.opened[calculator.slug] = _OpenPage(tab, result_text(tab.content()), problems)
+
+    def take(self, calculator: Calculator) -> _OpenPage:
+        index = next(i for i, (c, _) in enumerate(ROTATION) if c.slug == calculator.slug)
+        for upcoming, locale in ROTATION[index : index + 1 + self.AHEAD]:
+            self._open(upcoming, locale)
+        return self.opened.pop(calculator.slug)
+
+
+@pytest.fixture(scope="module")
+def pages_ahead(browser: Any, base_url: str) -> Iterator[_PagesAhead]:
+    pages = _PagesAhead(browser, base_url)
+    yield pages
+    pages.context.close()
+
+
 @pytest.mark.parametrize(
-    ("calculator", "locale"),
-    [(calculator, LOCALES[index % len(LOCALES)]) for index, calculator in enumerate(CALCULATORS)],
-    ids=lambda value: getattr(value, "slug", None) or value.tag,
+    ("calculator", "locale"), ROTATION, ids=lambda value: getattr(value, "slug", None) or value.tag
 )
 def test_live_page_agrees_with_the_build(
-    page: Any, base_url: str, kits: dict[Locale, LocaleKit], locale: Locale, calculator: Calculator
+    pages_ahead: _PagesAhead, kits: dict[Locale, LocaleKit], locale: Locale, calculator: Calculator
 ) -> None:
-    """Each calculator's page once, in a locale that rotates from one calculator to the next.
-
-    The Python side of every calculator × locale × value set is proved in one Pyodide process
-    (test_pyodide.py); this proves that the page puts each calculator's report on screen as the build does.
-    """
-    page.goto(f"{base_url}{locale.folder}/{calculator.slug}/")
-    prerendered = result_text(page.content())
-    _open(page, base_url, locale, calculator)
+    """The Python side of every calculator × locale × value set is proved in one Pyodide process
+    (test_pyodide.py); this proves that each page puts its calculator's report on screen as the build does."""
+    opened = pages_ahead.take(calculator)
+    page = opened.tab
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    _settle(page)
     kit = kits[locale]
     defaults = expected_text(
         make_report(calculator, calculator.defaults(), kit), _names(calculator), chart=bool(calculator.chart)
     )
-    assert prerendered == defaults
+    assert opened.prerendered == defaults
     for values in [*value_sets(calculator), calculator.defaults()]:
         _enter(page, calculator, values)
         expected = expected_text(make_report(calculator, values, kit), _names(calculator), chart=bool(calculator.chart))
         assert result_text(page.content()) == expected, values
-    assert result_text(page.content()) == prerendered
+    assert result_text(page.content()) == opened.prerendered
+    page.close()
+    assert opened.problems == []
 
 
 def test_inputs_recompute_the_seed_example(page: Any, base_url: str) -> None:

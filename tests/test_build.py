@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 import shutil
 import subprocess
@@ -273,3 +274,15 @@ def test_articles_refer_to_their_calculators_formulas_instead_of_retyping_them()
         # Headings every article shares are worded once, in the "article" context.
         for heading in ("The formula", "Reading the result", "A worked example", "Worked examples"):
             assert f'{{% trans "{calculator.slug}" %}}{heading}{{% endtrans %}}' not in source
+
+
+def test_the_offline_precache_holds_only_what_every_page_shares(site: Path) -> None:
+    source = (site / "sw.js").read_text(encoding="utf-8")
+    start = source.index("const PRECACHE = ") + len("const PRECACHE = ")
+    precache = json.loads(source[start : source.index("];", start) + 1])
+    files = {url.split("?")[0] for url in precache}
+    # Nothing per calculator or per locale: a first visit stores the same whatever the catalogue holds.
+    assert not [url for url in files if url.startswith(("_app/calculators/", "_app/locales/"))]
+    assert {"_app/core.zip", "_app/worker.js", "_app/app.js"} <= files
+    assert "_app/embed.js" not in files  # only other sites' pages load it
+    assert all((site / url).is_file() for url in files)

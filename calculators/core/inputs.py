@@ -14,8 +14,10 @@ from .spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message
 __all__ = [
     "ACCUMULATION_STEPS",
     "ATTENTION_HEADS",
+    "BATCH_SETUP",
     "BATCH_SIZE",
     "BITS_PER_WEIGHT",
+    "BUDGET",
     "BYTES_PER_ELEMENT",
     "COMPUTE_FLOPS",
     "CONTEXT_TOKENS",
@@ -29,20 +31,34 @@ __all__ = [
     "HIDDEN_SIZE",
     "KV_HEADS",
     "LAYERS",
+    "MEMORY",
     "MEMORY_UNIT",
     "MICRO_BATCH",
+    "MIXTURE_OF_EXPERTS",
+    "MODEL",
     "PARAMS_BILLION",
     "SEQ_LEN",
     "SHARED_EXPERTS",
     "TIED_EMBEDDINGS",
     "TOKENS_BILLION",
+    "TRAINING_RUN",
     "VOCAB_SIZE",
+    "WORKLOAD",
 ]
+
+# The groups shared inputs are shown under; a calculator uses them for its own inputs too.
+MODEL = N_("input", "Model")
+WORKLOAD = N_("input", "Workload")
+BATCH_SETUP = N_("input", "Batch setup")
+MEMORY = N_("input", "Memory")
+MIXTURE_OF_EXPERTS = N_("input", "Mixture of experts")
+TRAINING_RUN = N_("input", "Training run")
+BUDGET = N_("input", "Budget")
 
 MEMORY_UNIT = InputSpec(
     name="memory_unit",
     kind=Kind.CHOICE,
-    group=N_("input", "Memory"),
+    group=MEMORY,
     label=N_("input", "Memory unit"),
     help=N_("input", "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports."),
     default="gb",
@@ -52,7 +68,7 @@ MEMORY_UNIT = InputSpec(
 PARAMS_BILLION = InputSpec(
     name="params_billion",
     kind=Kind.DECIMAL,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Parameters"),
     help=N_("input", "The model's size in billions of parameters. The default is Llama-3.1-8B's exact count."),
     default="8.030261248",
@@ -66,7 +82,7 @@ PARAMS_BILLION = InputSpec(
 LAYERS = InputSpec(
     name="layers",
     kind=Kind.INTEGER,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Layers"),
     help=N_("input", "Transformer blocks, num_hidden_layers in the model's config.json."),
     default="32",
@@ -78,7 +94,7 @@ LAYERS = InputSpec(
 ATTENTION_HEADS = InputSpec(
     name="attention_heads",
     kind=Kind.INTEGER,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Attention heads"),
     help=N_("input", "Query heads per layer: num_attention_heads in config.json."),
     default="32",
@@ -90,7 +106,7 @@ ATTENTION_HEADS = InputSpec(
 HEAD_DIM = InputSpec(
     name="head_dim",
     kind=Kind.INTEGER,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Head dimension"),
     help=N_("input", "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads."),
     default="128",
@@ -102,7 +118,7 @@ HEAD_DIM = InputSpec(
 KV_HEADS = InputSpec(
     name="kv_heads",
     kind=Kind.INTEGER,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Key-value heads"),
     help=N_(
         "input",
@@ -118,7 +134,7 @@ KV_HEADS = InputSpec(
 HIDDEN_SIZE = InputSpec(
     name="hidden_size",
     kind=Kind.INTEGER,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Hidden size"),
     help=N_("input", "The model width, hidden_size (d_model) in config.json."),
     default="4096",
@@ -130,7 +146,7 @@ HIDDEN_SIZE = InputSpec(
 FFN_SIZE = InputSpec(
     name="ffn_size",
     kind=Kind.INTEGER,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "MLP size"),
     help=N_(
         "input",
@@ -145,7 +161,7 @@ FFN_SIZE = InputSpec(
 VOCAB_SIZE = InputSpec(
     name="vocab_size",
     kind=Kind.INTEGER,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Vocabulary size"),
     help=N_("input", "Rows of the token embedding table: vocab_size in config.json."),
     default="32000",
@@ -157,7 +173,7 @@ VOCAB_SIZE = InputSpec(
 TIED_EMBEDDINGS = InputSpec(
     name="tied_embeddings",
     kind=Kind.CHOICE,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Output head"),
     help=N_(
         "input",
@@ -175,7 +191,7 @@ TIED_EMBEDDINGS = InputSpec(
 EXPERTS = InputSpec(
     name="experts",
     kind=Kind.INTEGER,
-    group=N_("input", "Mixture of experts"),
+    group=MIXTURE_OF_EXPERTS,
     label=N_("input", "Routed experts"),
     help=N_(
         "input",
@@ -191,7 +207,7 @@ EXPERTS = InputSpec(
 EXPERTS_PER_TOKEN = InputSpec(
     name="experts_per_token",
     kind=Kind.INTEGER,
-    group=N_("input", "Mixture of experts"),
+    group=MIXTURE_OF_EXPERTS,
     label=N_("input", "Experts per token"),
     help=N_(
         "input",
@@ -207,7 +223,7 @@ EXPERTS_PER_TOKEN = InputSpec(
 EXPERT_FFN_SIZE = InputSpec(
     name="expert_ffn_size",
     kind=Kind.INTEGER,
-    group=N_("input", "Mixture of experts"),
+    group=MIXTURE_OF_EXPERTS,
     label=N_("input", "Expert MLP size"),
     help=N_(
         "input",
@@ -223,7 +239,7 @@ EXPERT_FFN_SIZE = InputSpec(
 SHARED_EXPERTS = InputSpec(
     name="shared_experts",
     kind=Kind.INTEGER,
-    group=N_("input", "Mixture of experts"),
+    group=MIXTURE_OF_EXPERTS,
     label=N_("input", "Shared experts"),
     help=N_(
         "input",
@@ -239,7 +255,7 @@ SHARED_EXPERTS = InputSpec(
 DENSE_LAYERS = InputSpec(
     name="dense_layers",
     kind=Kind.INTEGER,
-    group=N_("input", "Mixture of experts"),
+    group=MIXTURE_OF_EXPERTS,
     label=N_("input", "Leading dense layers"),
     help=N_(
         "input",
@@ -255,7 +271,7 @@ DENSE_LAYERS = InputSpec(
 CONTEXT_TOKENS = InputSpec(
     name="context_tokens",
     kind=Kind.INTEGER,
-    group=N_("input", "Workload"),
+    group=WORKLOAD,
     label=N_("input", "Tokens in context"),
     help=N_("input", "Prompt plus generated tokens held for each sequence."),
     default="8192",
@@ -267,7 +283,7 @@ CONTEXT_TOKENS = InputSpec(
 BATCH_SIZE = InputSpec(
     name="batch_size",
     kind=Kind.INTEGER,
-    group=N_("input", "Workload"),
+    group=WORKLOAD,
     label=N_("input", "Sequences in the batch"),
     help=N_("input", "Sequences served at the same time, each with its own cache."),
     default="1",
@@ -279,7 +295,7 @@ BATCH_SIZE = InputSpec(
 SEQ_LEN = InputSpec(
     name="seq_len",
     kind=Kind.INTEGER,
-    group=N_("input", "Workload"),
+    group=WORKLOAD,
     label=N_("input", "Sequence length"),
     help=N_(
         "input",
@@ -295,7 +311,7 @@ SEQ_LEN = InputSpec(
 BYTES_PER_ELEMENT = InputSpec(
     name="bytes_per_element",
     kind=Kind.CHOICE,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Cache precision"),
     help=N_("input", "How each cached number is stored. An FP8 cache takes half of BF16."),
     default="2",
@@ -309,7 +325,7 @@ BYTES_PER_ELEMENT = InputSpec(
 BITS_PER_WEIGHT = InputSpec(
     name="bits_per_weight",
     kind=Kind.DECIMAL,
-    group=N_("input", "Model"),
+    group=MODEL,
     label=N_("input", "Bits per weight"),
     help=N_(
         "input",
@@ -326,7 +342,7 @@ BITS_PER_WEIGHT = InputSpec(
 DATA_PARALLEL = InputSpec(
     name="data_parallel",
     kind=Kind.INTEGER,
-    group=N_("input", "Batch setup"),
+    group=BATCH_SETUP,
     label=N_("input", "Data-parallel GPUs"),
     help=N_(
         "input",
@@ -343,7 +359,7 @@ DATA_PARALLEL = InputSpec(
 MICRO_BATCH = InputSpec(
     name="micro_batch",
     kind=Kind.INTEGER,
-    group=N_("input", "Batch setup"),
+    group=BATCH_SETUP,
     label=N_("input", "Micro-batch size"),
     help=N_(
         "input",
@@ -359,7 +375,7 @@ MICRO_BATCH = InputSpec(
 ACCUMULATION_STEPS = InputSpec(
     name="accumulation_steps",
     kind=Kind.INTEGER,
-    group=N_("input", "Batch setup"),
+    group=BATCH_SETUP,
     label=N_("input", "Accumulation steps"),
     help=N_(
         "input",
@@ -375,7 +391,7 @@ ACCUMULATION_STEPS = InputSpec(
 TOKENS_BILLION = InputSpec(
     name="tokens_billion",
     kind=Kind.DECIMAL,
-    group=N_("input", "Training run"),
+    group=TRAINING_RUN,
     label=N_("input", "Training tokens"),
     help=N_("input", "The token budget of the whole run, in billions: 2000 for the 2 trillion tokens of Llama 2."),
     default="2000",
@@ -388,7 +404,7 @@ TOKENS_BILLION = InputSpec(
 COMPUTE_FLOPS = InputSpec(
     name="compute_flops",
     kind=Kind.DECIMAL,
-    group=N_("input", "Budget"),
+    group=BUDGET,
     label=N_("input", "Compute budget"),
     help=N_(
         "input",

@@ -22,8 +22,8 @@ from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "attention-memory"
-_MODEL = N_("attention-memory", "Model")
-_WORKLOAD = N_("attention-memory", "Workload")
+_MODEL = inputs.MODEL
+_WORKLOAD = inputs.WORKLOAD
 
 _LSE_BYTES = 4  # one FP32 log-sum-exp per row, as FlashAttention's kernels save it
 _REST_OF_LAYER = 34  # Korthikanti et al. Eq. 1: everything but the score matrices, bytes per s·b·h

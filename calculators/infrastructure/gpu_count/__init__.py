@@ -23,7 +23,7 @@ from calculators.core import inputs
 from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "gpu-count"
-_MODEL = N_("gpu-count", "Model")
+_MODEL = inputs.MODEL
 _GPU = N_("gpu-count", "GPU")
 
 

@@ -16,8 +16,8 @@ from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
 
 SLUG = "kv-cache-size"
-_MODEL = N_("kv-cache-size", "Model")
-_WORKLOAD = N_("kv-cache-size", "Workload")
+_MODEL = inputs.MODEL
+_WORKLOAD = inputs.WORKLOAD
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:

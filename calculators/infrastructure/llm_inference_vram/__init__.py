@@ -22,8 +22,8 @@ from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "llm-inference-vram"
-_MODEL = N_("llm-inference-vram", "Model")
-_WORKLOAD = N_("llm-inference-vram", "Workload")
+_MODEL = inputs.MODEL
+_WORKLOAD = inputs.WORKLOAD
 _OVERHEAD = N_("llm-inference-vram", "Overhead")
 
 

@@ -31,8 +31,8 @@ from calculators.core.inputs import LATENT_ATTENTION_INPUTS
 from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 _BYTES_16_BIT = 2
-_MODEL = N_("transformer-params", "Model")
-_MOE = N_("transformer-params", "Mixture of experts")
+_MODEL = inputs.MODEL
+_MOE = inputs.MIXTURE_OF_EXPERTS
 _WEIGHTS = N_("transformer-params", "Weights in memory")
 _DETAILS = N_("transformer-params", "Positions and biases")
 

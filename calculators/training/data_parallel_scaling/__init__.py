@@ -18,7 +18,7 @@ from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "data-parallel-scaling"
-_MODEL = N_("data-parallel-scaling", "Model")
+_MODEL = inputs.MODEL
 _CLUSTER = N_("data-parallel-scaling", "Cluster")
 _STEP = N_("data-parallel-scaling", "Training step")
 

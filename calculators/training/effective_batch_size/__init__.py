@@ -20,8 +20,8 @@ from calculators.core import inputs
 from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
 SLUG = "effective-batch-size"
-_BATCH = N_("effective-batch-size", "Batch setup")
-_RUN = N_("effective-batch-size", "Training run")
+_BATCH = inputs.BATCH_SETUP
+_RUN = inputs.TRAINING_RUN
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:

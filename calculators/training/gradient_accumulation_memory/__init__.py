@@ -15,8 +15,8 @@ from calculators.core import inputs
 from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "gradient-accumulation-memory"
-_BATCH = N_("gradient-accumulation-memory", "Batch setup")
-_MEMORY = N_("gradient-accumulation-memory", "Memory")
+_BATCH = inputs.BATCH_SETUP
+_MEMORY = inputs.MEMORY
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:

@@ -23,7 +23,7 @@ from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "lora-parameters"
-_MODEL = N_("lora-parameters", "Model")
+_MODEL = inputs.MODEL
 _ADAPTER = N_("lora-parameters", "Adapter")
 _MEMORY = N_("lora-parameters", "Training memory")
 

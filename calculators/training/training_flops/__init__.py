@@ -25,7 +25,7 @@ SLUG = "training-flops"
 PF_DAY = 8.64e19
 """FLOPs in one petaflop/s-day: 10¹⁵ FLOP/s × 86,400 s (Kaplan et al. §2.1)."""
 
-_MODEL = N_("training-flops", "Model")
+_MODEL = inputs.MODEL
 _TRAINING = N_("training-flops", "Training")
 _REFINEMENTS = N_("training-flops", "Refinements")
 
