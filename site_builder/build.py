@@ -36,13 +36,13 @@ from .catalogs import (
     shared_messages,
 )
 from .config import read_site_config
-from .environment import TEMPLATES, MemoryBytecodeCache, make_environment, template_users
+from .environment import TEMPLATES, MathCache, MemoryBytecodeCache, make_environment, template_users
 from .errors import BuildError
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
 from .presets import DATA as PRESETS
 from .presets import read_presets
-from .rendering import LocaleResources, SiteContext, render_page
+from .rendering import LocaleResources, SiteContext, preset_menus, render_page
 from .search import index_site
 from .seo import write_robots, write_sitemap
 from .writer import Content, collect, write_site
@@ -71,6 +71,7 @@ class BuildConfig:
     presets: Path = PRESETS
     bytecode_cache: MemoryBytecodeCache = field(default_factory=MemoryBytecodeCache, compare=False)
     catalog_cache: CatalogCache = field(default_factory=CatalogCache, compare=False)
+    math_cache: MathCache = field(default_factory=MathCache, compare=False)
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,7 @@ def assemble(
         resources=resources,
         assets=assets,
         live_reload=config.live_reload,
-        presets=presets,
+        preset_menus=preset_menus(config.calculators, presets),
     )
     pages = plan_pages(config.calculators, LOCALES)
     uses = template_users(resources[LOCALES[0]].environment, templates) if templates is not None else None
@@ -228,6 +229,12 @@ def load_resources(locale: Locale, mo: bytes, config: BuildConfig) -> LocaleReso
     kit = load_kit(mo, number_facts_json(locale))
     translations = gettext.GNUTranslations(io.BytesIO(mo))
     environment = make_environment(
-        locale, translations, kit.numbers, config.templates, config.bytecode_cache, config.calculators
+        locale,
+        translations,
+        kit.numbers,
+        config.templates,
+        config.bytecode_cache,
+        config.calculators,
+        config.math_cache,
     )
     return LocaleResources(environment=environment, kit=kit)

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import BuildError
 from .report import Reporter
+
+if TYPE_CHECKING:
+    from calculators import Calculator
 
 __all__ = ["main"]
 
@@ -29,6 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = BuildConfig(
             out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict
         )
+        if args.only:
+            config = dataclasses.replace(config, calculators=_only(args.only))
         if args.command == "serve":
             serve(config, args.port, reporter, arguments)
             return 0
@@ -41,6 +48,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     reporter.summary(summary, config)
     return 0
+
+
+def _only(slugs: str) -> tuple[Calculator, ...]:
+    """Return the calculators named in a comma-separated list of slugs, in the catalogue's order."""
+    from calculators import find
+    from calculators.core.registry import slugs as published
+
+    wanted = {slug.strip() for slug in slugs.split(",") if slug.strip()}
+    unknown = sorted(wanted - set(published()))
+    if unknown:
+        raise BuildError(Path("calculators/catalogue.py"), None, f"no calculator {', '.join(unknown)}")
+    return tuple(find(slug) for slug in published() if slug in wanted)
 
 
 def _locate(error: Exception) -> str:
@@ -71,6 +90,11 @@ def _parser() -> argparse.ArgumentParser:
         )
         command.add_argument(
             "--strict", action="store_true", help="fail on any untranslated, fuzzy or broken message (CI uses this)"
+        )
+        command.add_argument(
+            "--only",
+            metavar="SLUG[,SLUG]",
+            help="build these calculators' pages only (with the home pages): a quick preview while writing one",
         )
         loudness = command.add_mutually_exclusive_group()
         loudness.add_argument("--quiet", action="store_true", help="print errors only")

@@ -31,6 +31,7 @@ from .locales import Locale
 __all__ = [
     "TEMPLATES",
     "ArticleLoader",
+    "MathCache",
     "MemoryBytecodeCache",
     "article_name",
     "article_path",
@@ -83,6 +84,32 @@ class ArticleLoader(BaseLoader):
         return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime_ns == modified
 
 
+def math_markup(latex: str) -> Markup:
+    """Render LaTeX as block MathML at build time, keeping the source as an annotation for copying."""
+    mathml = latex2mathml.converter.convert(latex, display="block")
+    head, _, rest = mathml.partition(">")
+    inner = rest.removesuffix("</math>")
+    annotation = f'<annotation encoding="application/x-tex">{escape(latex)}</annotation>'
+    return Markup(f"{head}><semantics>{inner}{annotation}</semantics></math>")
+
+
+class MathCache:
+    """LaTeX rendered to MathML once per build (or dev-server session), for whichever locale asks first.
+
+    The same formulas appear on every locale's page and in every article: converting them is the
+    costliest filter of a build, and its result depends on the LaTeX alone.
+    """
+
+    def __init__(self) -> None:
+        self._markup: dict[str, Markup] = {}
+
+    def __call__(self, latex: str) -> Markup:
+        """Return `math_markup(latex)`, converting it only the first time."""
+        if latex not in self._markup:
+            self._markup[latex] = math_markup(latex)
+        return self._markup[latex]
+
+
 def make_environment(
     locale: Locale,
     translations: gettext.GNUTranslations,
@@ -90,6 +117,7 @@ def make_environment(
     templates: Path = TEMPLATES,
     bytecode_cache: BytecodeCache | None = None,
     calculators: Sequence[Calculator] = (),
+    mathml: Callable[[str], Markup] = math_markup,
 ) -> Environment:
     """Return the environment that renders every page of `locale`: shared templates, then the calculators' articles."""
     env = Environment(
@@ -114,17 +142,8 @@ def make_environment(
         return format_date(date.fromisoformat(iso), format="long", locale=locale.cldr)
 
     env.globals.update(t=translate, number=number, locale=locale, faq_entries=faq_entries)
-    env.filters.update(mathml=math_markup, long_date=long_date)
+    env.filters.update(mathml=mathml, long_date=long_date)
     return env
-
-
-def math_markup(latex: str) -> Markup:
-    """Render LaTeX as block MathML at build time, keeping the source as an annotation for copying."""
-    mathml = latex2mathml.converter.convert(latex, display="block")
-    head, _, rest = mathml.partition(">")
-    inner = rest.removesuffix("</math>")
-    annotation = f'<annotation encoding="application/x-tex">{escape(latex)}</annotation>'
-    return Markup(f"{head}><semantics>{inner}{annotation}</semantics></math>")
 
 
 class _FaqReader(HTMLParser):

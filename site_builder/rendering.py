@@ -31,7 +31,7 @@ from .locales import Locale
 from .pages import Page
 from .presets import GpuPreset, ModelPreset, Presets, preset_values, uses_presets
 
-__all__ = ["LocaleResources", "SiteContext", "render_page"]
+__all__ = ["LocaleResources", "PresetMenus", "SiteContext", "preset_menus", "render_page"]
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,8 @@ class SiteContext:
     resources: Mapping[Locale, LocaleResources]
     assets: Mapping[str, str]
     live_reload: bool = False
-    presets: Presets = field(default_factory=lambda: Presets((), ()))
+    preset_menus: Mapping[str, PresetMenus] = field(default_factory=dict)
+    """Each calculator's preset menus, by slug: the same in every locale, so worked out once per build."""
 
 
 def render_page(page: Page, site: SiteContext) -> str:
@@ -90,6 +91,7 @@ def _calculator_variables(
     runtime = site.runtime_url if "://" in site.runtime_url else root + site.runtime_url
     categories = _categories(site.calculators)
     by_slug = {c.slug: c for c in site.calculators}
+    menus = site.preset_menus.get(calculator.slug)
     return {
         "calculator": calculator,
         "calculator_module": calculator_module(calculator),
@@ -100,8 +102,8 @@ def _calculator_variables(
         "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
         "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
         "runtime_url": runtime,
-        "model_presets": _preset_options(calculator, "model", site.presets.models),
-        "gpu_presets": _preset_options(calculator, "gpu", site.presets.gpus),
+        "model_presets": menus.models if menus else (),
+        "gpu_presets": menus.gpus if menus else (),
     }
 
 
@@ -114,16 +116,35 @@ class PresetOption:
     values: str
 
 
+@dataclass(frozen=True)
+class PresetMenus:
+    """A calculator's model and GPU menus (empty where it takes no such fact)."""
+
+    models: tuple[PresetOption, ...]
+    gpus: tuple[PresetOption, ...]
+
+
+def preset_menus(calculators: Sequence[Calculator], presets: Presets) -> dict[str, PresetMenus]:
+    """Work out every calculator's preset menus once: they do not depend on the locale."""
+    return {
+        calculator.slug: PresetMenus(
+            models=_preset_options(calculator, "model", presets.models),
+            gpus=_preset_options(calculator, "gpu", presets.gpus),
+        )
+        for calculator in calculators
+    }
+
+
 def _preset_options(
     calculator: Calculator, family: str, presets: Sequence[ModelPreset] | Sequence[GpuPreset]
-) -> list[PresetOption]:
+) -> tuple[PresetOption, ...]:
     if not uses_presets(calculator, family):
-        return []
-    return [
+        return ()
+    return tuple(
         PresetOption(preset.id, preset.name, json.dumps(preset_values(calculator, preset), sort_keys=True))
         for preset in presets
         if covers(calculator, preset.facts())
-    ]
+    )
 
 
 def _categories(calculators: Sequence[Calculator]) -> list[tuple[Category, list[Calculator]]]:

@@ -14,6 +14,7 @@ from site_builder.build import PROJECT
 from .pagetext import result_text
 
 GUIDE = PROJECT / "docs" / "contributing.md"
+# The catalogue line is fenced as text: it is a line of a tuple, which a formatter would rewrite as code.
 _FENCE = re.compile(r"^( *)```(\w+) (file=(\S+)|catalogue)$")
 
 

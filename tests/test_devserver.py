@@ -47,7 +47,8 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
     log = tmp_path / "serve.log"
     with log.open("w", encoding="utf-8") as output:
         process = subprocess.Popen(
-            [sys.executable, "-u", "-m", "site_builder", "serve", "--port", str(port), "--out", str(project / "dist")],
+            [sys.executable, "-u", "-m", "site_builder", "serve", "--port", str(port), "--out", str(project / "dist"),
+             "--only", "llm-training-vram"],
             cwd=project, stdout=output, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:
@@ -86,11 +87,13 @@ def test_template_edit_rebuilds_every_locale(page: Any, dev_site: tuple[Path, st
 def test_quiet_and_verbose(tmp_path: Path) -> None:
     def run(*flags: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "site_builder", "build", "--out", str(tmp_path / "dist"), *flags],
+            [sys.executable, "-m", "site_builder", "build", "--out", str(tmp_path / "dist"), "--only", "lr-warmup",
+             *flags],
             cwd=PROJECT, capture_output=True, text=True, check=True,
         )  # fmt: skip
 
     assert run("--quiet").stdout == ""
     normal = run().stdout
-    assert re.fullmatch(r"built \d+ pages in 10 locales \(\d+ files\) into .+ in [\d.]+ s, 0 warnings\n", normal)
+    # --only builds one calculator's pages: the root page and 404, and a home, 404, page and embed per locale.
+    assert re.fullmatch(r"built 42 pages in 10 locales \(\d+ files\) into .+ in [\d.]+ s, 0 warnings\n", normal)
     assert "strict: True" in run("--verbose", "--strict").stdout

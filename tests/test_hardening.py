@@ -41,7 +41,17 @@ def test_every_page_is_valid_html(site: Path) -> None:
     assert java, "Java is required for the Nu HTML Checker (./dev test installs it)"
     checker = PROJECT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
     run = subprocess.run(
-        [java, "-jar", str(checker), "--errors-only", "--format", "json", "--skip-non-html", str(site)],
+        [
+            java,
+            "-jar",
+            str(checker),
+            "--errors-only",
+            "--no-langdetect",
+            "--format",
+            "json",
+            "--skip-non-html",
+            str(site),
+        ],
         capture_output=True,
         text=True,
         check=False,
