@@ -218,7 +218,7 @@ def test_blocked_runtime_file(browser: Any, base_url: str, blocked: str) -> None
 @pytest.mark.browser
 def test_missing_runtime_file(browser: Any, tmp_path: Path) -> None:
     out = tmp_path / "dist"
-    build(BuildConfig(out=out, strict=True))
+    build(BuildConfig(out=out, strict=True, calculators=(GRAD,)))
     next((out / "_app" / "pyodide").iterdir()).joinpath("pyodide.asm.wasm").unlink()
     server = make_server(out, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -266,7 +266,7 @@ def test_offline_after_a_first_visit(browser: Any, base_url: str) -> None:
 @pytest.mark.browser
 def test_a_new_build_replaces_the_offline_cache(browser: Any, tmp_path: Path) -> None:
     out = tmp_path / "dist"
-    build(BuildConfig(out=out, strict=True))
+    build(BuildConfig(out=out, strict=True, calculators=(GRAD,)))
     server = make_server(out, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/en/{GRAD.slug}/"

@@ -156,7 +156,7 @@ def test_default_build_falls_back_to_english_and_warns(tmp_path: Path) -> None:
         )
 
     project = _project_with(tmp_path, "de", lambda text: _break_placeholder(make_fuzzy(text)))
-    summary = build(BuildConfig(out=tmp_path / "dist", project=project))
+    summary = build(BuildConfig(out=tmp_path / "dist", project=project, calculators=(find("lr-warmup"),)))
     assert len(summary.warnings) == 2
     assert any("fuzzy: 'Enter a whole number.'" in w for w in summary.warnings)
     catalogs, problems = read_catalogs(project)
