@@ -92,3 +92,12 @@ def test_every_numeric_input_is_bounded() -> None:
 def test_defaults_evaluate() -> None:
     for calculator in CALCULATORS:
         assert evaluate(calculator, calculator.defaults()).ok, calculator.slug
+
+
+def test_an_input_that_breaks_the_formula_is_out_of_range_not_an_exception() -> None:
+    # 1e-400 passes "greater than 0" as a Decimal but is 0.0 as a float: Chinchilla's loss fit divides by it.
+    chinchilla = find("chinchilla-optimal-tokens")
+    result = evaluate(chinchilla, {**chinchilla.defaults(), "params_billion": "1e-400"})
+    assert result.problems == (Problem("", "out_of_range"),)
+    gpus = find("gpu-count")
+    assert evaluate(gpus, {**gpus.defaults(), "gpu_memory_gb": "1e-400"}).problems == (Problem("", "out_of_range"),)

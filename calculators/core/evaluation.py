@@ -70,7 +70,12 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
             values[spec.name] = value
     if problems:
         return Evaluation(values=values, problems=tuple(problems))
-    results = dict(calculator.compute(values))
+    try:
+        results = dict(calculator.compute(values))
+    except (ArithmeticError, ValueError):
+        # A value that passed its bounds can still break a formula (1e-400 is above 0 but is 0.0 as a
+        # float): the reader gets the out-of-range message, never an exception or a frozen page.
+        return Evaluation(values=values, problems=(Problem("", "out_of_range"),))
     scientific = {spec.name for spec in calculator.outputs if spec.scientific}
     if not all(
         math.isfinite(v) and abs(v) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT)
