@@ -192,11 +192,6 @@ def module_messages(modules: Iterable[str]) -> frozenset[tuple[str, str]]:
     return frozenset(found)
 
 
-def core_messages() -> frozenset[tuple[str, str]]:
-    """Return every message the whole core can show, all calculators included."""
-    return module_messages(module_names(core_sources()))
-
-
 def shared_messages() -> frozenset[tuple[str, str]]:
     """Return the messages of the machinery every page loads (validation, chart, config, shared inputs)."""
     return module_messages(module_names(shared_sources()))
@@ -271,8 +266,3 @@ def _mo_bytes(entries: Mapping[bytes, bytes]) -> bytes:
         offset += len(entries[original]) + 1
     head = struct.pack("<7I", _MO_MAGIC, 0, len(originals), header, header + 8 * len(originals), 0, tables)
     return head + b"".join(index_ids) + b"".join(index_strs) + ids + strs
-
-
-def browser_catalog(mo: bytes, keep: frozenset[tuple[str, str]]) -> bytes:
-    """Return the compiled catalog `mo` with only the messages in `keep` (and its header)."""
-    return browser_catalogs(mo, {"": keep})[""]
