@@ -17,9 +17,11 @@ from .errors import BuildError
 from .locales import Locale
 
 __all__ = [
+    "QUICK_START_RUNTIME_FILES",
     "RUNTIME_FILES",
     "STATIC",
     "asset_urls",
+    "boot_module",
     "bundle",
     "bundle_calculators",
     "calculator_module",
@@ -28,6 +30,7 @@ __all__ = [
     "embed_loader",
     "runtime_path",
     "runtime_sources",
+    "runtime_version",
     "service_worker",
     "shared_sources",
     "versioned",
@@ -35,8 +38,11 @@ __all__ = [
 
 STATIC = Path(__file__).parent / "static"
 CORE = Path(calculators.__file__).parent
-# The core of the Pyodide npm package: loader, WebAssembly and standard library. Nothing else ships.
+# The core of the Pyodide npm package: loader, WebAssembly, standard library and package lock.
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# What a quick start ships of it: the worker brings its own standard library (`stdlib.py`) and a
+# lock with no packages, so the package's 2.5 MB of source and 120 KB lock never reach a reader.
+QUICK_START_RUNTIME_FILES = RUNTIME_FILES[:3]
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
@@ -123,22 +129,39 @@ def service_worker(precache: Sequence[str], versions: Sequence[str]) -> bytes:
     return source.replace("/*PRECACHE*/ []", json.dumps(list(precache), indent=2)).encode()
 
 
-def runtime_sources(project: Path) -> dict[str, Path]:
-    """Return the Pyodide files to self-host, from the pinned npm package."""
+def runtime_sources(project: Path, names: Sequence[str] = RUNTIME_FILES) -> dict[str, Path]:
+    """Return the Pyodide files to self-host (`names` of them), from the pinned npm package."""
     package = project / "node_modules" / "pyodide"
-    missing = [name for name in RUNTIME_FILES if not (package / name).is_file()]
+    missing = [name for name in names if not (package / name).is_file()]
     if missing:
         raise BuildError(package, None, f"Pyodide runtime missing ({', '.join(missing)}); run `npm ci` first")
-    return {name: package / name for name in RUNTIME_FILES}
+    return {name: package / name for name in names}
+
+
+def runtime_version(project: Path) -> str:
+    """Return the pinned Pyodide version, from its npm package."""
+    manifest = project / "node_modules" / "pyodide" / "package.json"
+    if not manifest.is_file():
+        raise BuildError(manifest, None, "Pyodide runtime missing; run `npm ci` first")
+    version: str = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+    return version
+
+
+def boot_module(version: str, lock: Mapping[str, str] | None) -> bytes:
+    """Write snapshot.js, the worker's way to start Python, pinned to the runtime `version`.
+
+    `lock` is the runtime's lock `info` for a quick start (memory snapshots, a lock with no
+    packages); None boots Pyodide plainly, as its own loader does.
+    """
+    settings = {"version": version, "lock": dict(lock) if lock else None, "snapshots": lock is not None}
+    source = (Path(__file__).parent / "snapshot.js").read_text(encoding="utf-8")
+    marker = '/*SETTINGS*/ { version: "", lock: null, snapshots: false }'
+    return source.replace(marker, json.dumps(settings, sort_keys=True)).encode()
 
 
 def runtime_path(project: Path) -> str:
     """Return where the self-hosted runtime goes: a folder named after its version, so its URLs never change meaning."""
-    manifest = project / "node_modules" / "pyodide" / "package.json"
-    if not manifest.is_file():
-        raise BuildError(manifest, None, "Pyodide runtime missing; run `npm ci` first")
-    version = json.loads(manifest.read_text(encoding="utf-8"))["version"]
-    return f"_app/pyodide/{version}/"
+    return f"_app/pyodide/{runtime_version(project)}/"
 
 
 def versioned(name: str, content: bytes | Path) -> str:

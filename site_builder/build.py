@@ -15,14 +15,19 @@ from calculators.core.live import load_kit
 from calculators.core.registry import all_calculators
 
 from .assets import (
+    QUICK_START_RUNTIME_FILES,
+    RUNTIME_FILES,
     STATIC,
     asset_urls,
+    boot_module,
     bundle,
     calculator_module,
     calculator_sources,
+    core_sources,
     embed_loader,
     runtime_path,
     runtime_sources,
+    runtime_version,
     service_worker,
     shared_sources,
 )
@@ -45,6 +50,7 @@ from .presets import read_presets
 from .rendering import LocaleResources, SiteContext, preset_menus, render_page
 from .search import index_site
 from .seo import write_robots, write_sitemap
+from .stdlib import lock_info, standard_library, stdlib_imports
 from .writer import Content, collect, write_site
 
 __all__ = ["PROJECT", "Assembly", "BuildConfig", "BuildSummary", "assemble", "build"]
@@ -57,6 +63,8 @@ class BuildConfig:
     """What a build is asked for: where to write, the public address (default: site.toml's), the runtime.
 
     `calculators` and `templates` default to the project's own; the benchmark swaps in a synthetic site.
+    `quick_start` ships the precompiled standard library and memory snapshots (`snapshot.js`);
+    without it pages boot Pyodide exactly as its own loader does (the benchmark's yardstick).
     """
 
     out: Path = PROJECT / "dist"
@@ -65,6 +73,7 @@ class BuildConfig:
     strict: bool = False
     search: bool = True
     live_reload: bool = False
+    quick_start: bool = True
     project: Path = PROJECT
     calculators: Sequence[Calculator] = field(default_factory=all_calculators)
     templates: Path = TEMPLATES
@@ -209,9 +218,16 @@ def collect_app_files(
         files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
     if config.live_reload:
         files["_app/reload.js"] = Path(__file__).with_name("live_reload.js")
+    version = runtime_version(config.project)
+    if config.quick_start:
+        files["_app/stdlib.zip"] = standard_library(config.project, stdlib_imports(core_sources()))
+        files["_app/snapshot.js"] = boot_module(version, lock_info(config.project))
+    else:
+        files["_app/snapshot.js"] = boot_module(version, None)
     if config.runtime_url is None:
         runtime = runtime_path(config.project)
-        files.update((f"{runtime}{name}", path) for name, path in runtime_sources(config.project).items())
+        names = QUICK_START_RUNTIME_FILES if config.quick_start else RUNTIME_FILES
+        files.update((f"{runtime}{name}", path) for name, path in runtime_sources(config.project, names).items())
     return files
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 __all__ = ["RELOAD_PATH", "ReloadHub", "make_server"]
 
@@ -52,6 +54,18 @@ class ReloadHub:
 class _Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **_TYPES}  # noqa: RUF012 - the stdlib's hook
     hub: ReloadHub | None = None
+    on_sent: Callable[[str, int], None] | None = None
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Send a file's body, telling `on_sent` how many bytes went (the benchmark counts them)."""
+        if self.on_sent is None:
+            super().copyfile(source, outputfile)
+            return
+        sent = 0
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            sent += len(chunk)
+        self.on_sent(self.path, sent)
 
     def do_GET(self) -> None:
         """Serve files, and the server-sent events of the reload channel when there is one."""
@@ -90,8 +104,15 @@ class _Server(ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path, host: str = "127.0.0.1", port: int = 8000, hub: ReloadHub | None = None
+    directory: Path,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    hub: ReloadHub | None = None,
+    on_sent: Callable[[str, int], None] | None = None,
 ) -> ThreadingHTTPServer:
-    """Return a server for `directory` (with a reload channel if `hub` is given); call `serve_forever()`."""
-    handler = type("Handler", (_Handler,), {"hub": hub})
+    """Return a server for `directory` (with a reload channel if `hub` is given); call `serve_forever()`.
+
+    `on_sent(path, bytes)` is told of every file body sent.
+    """
+    handler = type("Handler", (_Handler,), {"hub": hub, "on_sent": staticmethod(on_sent) if on_sent else None})
     return _Server((host, port), functools.partial(handler, directory=str(directory)))

@@ -1,20 +1,24 @@
-// Replays the core under Pyodide in Node, in one boot: the doctests of the modules it is given, then
-// every report request, streamed. Usage: node pyodide_replay.mjs RUNTIME_DIR BUNDLE_ZIP < requests
-// Standard input holds one JSON object a line:
-//   {"type": "doctest", "modules": [...]}                     -> {"python": "3.14…", "failures": {...}}
+// Replays the core under Pyodide in Node, in one boot: every report request, streamed, then the
+// doctests of the modules it is given.
+// Usage: node pyodide_replay.mjs RUNTIME_DIR BUNDLE_ZIP STDLIB_ZIP < requests
+// It boots on STDLIB_ZIP, the standard library the site's pages boot on, so a module the core
+// needs and the build left out fails here. Standard input holds one JSON object a line:
 //   {"type": "locale", "locale": "de", "catalog": base64, "facts": json}   (no answer; sent once each)
 //   {"type": "report", "locale": "de", "slug": "...", "values": {...}}     -> {"json": "..."}
-// and each answer is one JSON line on standard output, in order.
+//   {"type": "doctest", "modules": [...]}   (last)    -> {"python": "3.14…", "failures": {...}}
+// and each answer is one JSON line on standard output, in order. The doctests need modules no page
+// imports (doctest itself): Pyodide's whole standard library is added for them, after the reports.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 
-const [runtime, bundle] = process.argv.slice(2);
+const [runtime, bundle, stdlib] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${runtime}/` });
+const pyodide = await loadPyodide({ indexURL: `${runtime}/`, stdLibURL: stdlib });
+pyodide.FS.writeFile("/lib/whole_stdlib.zip", readFileSync(`${runtime}/python_stdlib.zip`));
 pyodide.unpackArchive(new Uint8Array(readFileSync(bundle)), "zip", { extractDir: "/app" });
 const handle = pyodide.runPython(`
-import base64, doctest, importlib, json, sys
+import base64, importlib, json, sys
 sys.path.insert(0, "/app")
 from calculators import find
 from calculators.core.live import load_kit, report_json
@@ -25,6 +29,9 @@ def make_handler():
     def handle(line):
         request = json.loads(line)
         if request["type"] == "doctest":
+            sys.path.append("/lib/whole_stdlib.zip")
+            import doctest
+
             failures = {}
             for name in request["modules"]:
                 result = doctest.testmod(importlib.import_module(name))

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 from calculators import CALCULATORS, LocaleKit, find, make_report
 from calculators.core.live import load_kit
 from calculators.core.report import read_config
+from site_builder.assets import RUNTIME_FILES
 from site_builder.build import PROJECT, BuildConfig, assemble, build, read_catalogs
 from site_builder.catalogs import CatalogCache
 from site_builder.environment import article_path
@@ -78,11 +80,33 @@ def test_pages_are_translated(site: Path) -> None:
 def test_runtime_is_self_hosted(site: Path) -> None:
     runtime = next((site / "_app" / "pyodide").iterdir())
     assert runtime.name.startswith("314.")
-    assert {path.name for path in runtime.iterdir()} == {
-        "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-    }  # fmt: skip
+    # Pyodide's own standard library (source) and package lock stay home: the worker brings its own.
+    assert {path.name for path in runtime.iterdir()} == {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
     html = (site / "en" / "llm-training-vram" / "index.html").read_text(encoding="utf-8")
     assert f'data-runtime="../../_app/pyodide/{runtime.name}/"' in html
+    assert 'data-stdlib="../../_app/stdlib.zip?v=' in html
+    assert 'data-boot="../../_app/snapshot.js?v=' in html
+
+
+def test_standard_library_is_the_core_s_modules_as_bytecode(site: Path) -> None:
+    names = zipfile.ZipFile(site / "_app" / "stdlib.zip").namelist()
+    assert names == sorted(names) and all(name.endswith(".pyc") for name in names)
+    # What the core imports (and what they import) is there; what it never imports is not.
+    assert {"json/__init__.pyc", "gettext.pyc", "decimal.pyc", "dataclasses.pyc", "_pyodide/_base.pyc"} <= set(names)
+    assert not {"tkinter/__init__.pyc", "sqlite3/__init__.pyc", "doctest.pyc", "unittest/__init__.pyc"} & set(names)
+    pyodide_own = zipfile.ZipFile(PROJECT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    assert (site / "_app" / "stdlib.zip").stat().st_size < 0.6 * sum(i.compress_size for i in pyodide_own.infolist())
+
+
+def test_plain_start_ships_pyodide_as_its_loader_wants_it(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    build(BuildConfig(out=out, calculators=ONE, quick_start=False))
+    runtime = next((out / "_app" / "pyodide").iterdir())
+    assert {path.name for path in runtime.iterdir()} == set(RUNTIME_FILES)
+    assert not (out / "_app" / "stdlib.zip").exists()
+    html = (out / "en" / "llm-training-vram" / "index.html").read_text(encoding="utf-8")
+    assert "data-stdlib" not in html
+    assert '"snapshots": false' in (out / "_app" / "snapshot.js").read_text(encoding="utf-8")
 
 
 def test_runtime_url_option(tmp_path: Path) -> None:

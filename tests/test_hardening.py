@@ -201,7 +201,7 @@ def _assert_failed_gracefully(tab: Any) -> None:
 @pytest.mark.browser
 @pytest.mark.parametrize(
     "blocked",
-    ["pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip", "core.zip", "gradient-accumulation-memory.zip"],
+    ["pyodide.asm.wasm", "pyodide.mjs", "stdlib.zip", "snapshot.js", "core.zip", "gradient-accumulation-memory.zip"],
 )
 def test_blocked_runtime_file(browser: Any, base_url: str, blocked: str) -> None:
     context = browser.new_context()

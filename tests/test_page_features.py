@@ -17,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from pypdf import PdfReader
 
+from site_builder.assets import QUICK_START_RUNTIME_FILES
 from site_builder.build import BuildConfig, build
 from site_builder.locales import LOCALE_BY_TAG
 from site_builder.server import make_server
@@ -260,11 +261,12 @@ class _Links(HTMLParser):
         for name, value in attrs:
             if value and (
                 name in {"href", "src"}
-                or name in {"data-worker", "data-bundle", "data-catalog", "data-facts", "data-src"}
+                or name
+                in {"data-worker", "data-boot", "data-stdlib", "data-bundle", "data-catalog", "data-facts", "data-src"}
             ):
                 self.links.append(value)
             if value and name == "data-runtime":
-                self.links.extend(value + file for file in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"))
+                self.links.extend(value + file for file in QUICK_START_RUNTIME_FILES)
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,8 @@
 """The core under Pyodide (Python 3.14, in Node): the same doctests pass and the same reports come out.
 
+The reports are made on the standard library the pages boot on (the build's precompiled one), so
+a module the core imports and the build left out fails here.
+
 One Pyodide boot for the whole suite: each locale's catalog is sent once, then every calculator ×
 locale × value set is streamed through it, one JSON line each way. This is the parity proof for
 the Python side of every page; the browser tests prove the page's own mechanisms once each.
@@ -18,10 +21,11 @@ import pytest
 
 from calculators import CALCULATORS, make_report
 from calculators.core.live import load_kit
-from site_builder.assets import bundle_calculators, runtime_sources
+from site_builder.assets import bundle_calculators, core_sources, runtime_sources
 from site_builder.build import PROJECT, read_catalogs
 from site_builder.catalogs import core_modules
 from site_builder.locales import number_facts_json
+from site_builder.stdlib import standard_library, stdlib_imports
 
 from .cases import bad_input_sets, value_sets
 
@@ -30,11 +34,12 @@ from .cases import bad_input_sets, value_sets
 def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     node = shutil.which("node")
     assert node, "Node.js is required (the README's setup installs the runtime with npm)"
-    bundle = tmp_path_factory.mktemp("pyodide") / "calculators.zip"
+    folder = tmp_path_factory.mktemp("pyodide")
+    bundle, stdlib = folder / "calculators.zip", folder / "stdlib.zip"
     bundle.write_bytes(bundle_calculators())
+    stdlib.write_bytes(standard_library(PROJECT, stdlib_imports(core_sources())))
     catalogs, _ = read_catalogs(PROJECT)
-    lines = [json.dumps({"type": "doctest", "modules": list(core_modules())})]
-    lines += [
+    lines = [
         json.dumps({"type": "locale", "locale": locale.tag, "catalog": base64.b64encode(mo).decode(),
                     "facts": number_facts_json(locale)})
         for locale, mo in catalogs.items()
@@ -52,13 +57,14 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         for values in bad_input_sets(calculator)
     ]
     lines += [json.dumps(request) for request in requests]
+    lines.append(json.dumps({"type": "doctest", "modules": list(core_modules())}))
     runtime = runtime_sources(PROJECT)["pyodide.mjs"].parent
     script = Path(__file__).with_name("pyodide_replay.mjs")
     run = subprocess.run(
-        [node, str(script), str(runtime), str(bundle)],
+        [node, str(script), str(runtime), str(bundle), str(stdlib)],
         input="\n".join(lines) + "\n", capture_output=True, text=True, check=True, timeout=600,
     )  # fmt: skip
-    doctests, *reports = (json.loads(line) for line in run.stdout.splitlines())
+    *reports, doctests = (json.loads(line) for line in run.stdout.splitlines())
     kits = {locale.tag: load_kit(mo, number_facts_json(locale)) for locale, mo in catalogs.items()}
     return {"doctests": doctests, "reports": reports, "requests": requests, "kits": kits}
 

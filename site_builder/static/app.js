@@ -41,6 +41,7 @@ function connectEngine(form) {
     if (presets) presets.hidden = true;
     results.removeAttribute("aria-busy");
     showEngine("failed");
+    document.dispatchEvent(new Event("calculator:engine-settled"));
   };
   const send = () => {
     if (!state.ready || state.inFlight || state.pending === null) return;
@@ -58,9 +59,10 @@ function connectEngine(form) {
     const message = event.data;
     if (message.type === "ready") {
       clearTimeout(deadline);
-      performance.mark("calculator:engine-ready");
+      performance.mark("calculator:engine-ready", { detail: { start: message.start, steps: message.steps } });
       state.ready = true;
       showEngine("ready");
+      document.dispatchEvent(new Event("calculator:engine-settled"));
       const apply = form.querySelector("[data-config-apply]");
       if (apply) apply.disabled = false;
       send();
@@ -108,6 +110,8 @@ function connectEngine(form) {
     return { request, state };
   }
   const files = {
+    boot: absolute(form.dataset.boot),
+    stdlib: form.dataset.stdlib ? absolute(form.dataset.stdlib) : null,
     runtime: absolute(form.dataset.runtime),
     bundle: absolute(form.dataset.bundle),
     calculatorBundle: absolute(form.dataset.calculatorBundle),

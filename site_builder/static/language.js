@@ -5,11 +5,19 @@
 const KEY = "ai-calculators:locale";
 
 // Offline support: the service worker at the site's root caches visited pages and the runtime.
+// On a calculator page it installs once the engine has started (app.js says so): its downloads then
+// come from the HTTP cache instead of competing with the runtime's on a first visit's slow link.
 if ("serviceWorker" in navigator) {
   const root = new URL("../", import.meta.url);
-  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname }).catch(() => {
-    // Not allowed here (an embed in a third-party page, a private window): the site works without it.
-  });
+  const register = () =>
+    navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname }).catch(() => {
+      // Not allowed here (an embed in a third-party page, a private window): the site works without it.
+    });
+  if (document.querySelector("form[data-calculator]")) {
+    document.addEventListener("calculator:engine-settled", register, { once: true });
+  } else {
+    register();
+  }
 }
 
 for (const link of document.querySelectorAll("a[data-locale-choice]")) {

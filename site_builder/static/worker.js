@@ -1,6 +1,6 @@
 // The calculation engine: Pyodide in a module worker, running the calculators package.
 // The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
-// the worker answers {type: "ready"} or {type: "failed"}, then {type: "report", json} for each.
+// the worker answers {type: "ready", start: "snapshot" | "plain"} or {type: "failed"}, then {type: "report", json} for each.
 // {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
 
 let engine = null;
@@ -16,8 +16,9 @@ self.addEventListener("message", async (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
-      engine = await start(message);
-      self.postMessage({ type: "ready" });
+      const started = await start(message);
+      engine = started.value;
+      self.postMessage({ type: "ready", start: started.start, steps: started.steps });
     } catch (error) {
       self.postMessage({ type: "failed", reason: String(error) });
     }
@@ -29,27 +30,46 @@ self.addEventListener("message", async (event) => {
   }
 });
 
-async function start({ runtime, bundle, calculatorBundle, module, catalog, facts }) {
+async function start({ boot, runtime, stdlib, bundle, calculatorBundle, module, catalog, facts }) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
-  const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
   // Pyodide waits forever when its WebAssembly file cannot be fetched; a HEAD request finds out at once.
   const probe = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).then((response) => {
     if (!response.ok) throw new Error(`runtime: HTTP ${response.status}`);
   });
   // The shared core and this page's own calculator and catalog: nothing that grows with the catalogue.
-  const [, pyodide, coreBytes, ownBytes, catalogBytes, factsText] = await Promise.all([
-    probe,
-    loadPyodide({ indexURL: runtime }),
+  const files = Promise.all([
     fetchOk(bundle).then((r) => r.arrayBuffer()),
     fetchOk(calculatorBundle).then((r) => r.arrayBuffer()),
     fetchOk(catalog).then((r) => r.arrayBuffer()),
     fetchOk(facts).then((r) => r.text()),
   ]);
-  pyodide.unpackArchive(coreBytes, "zip", { extractDir: "/app" });
-  pyodide.unpackArchive(ownBytes, "zip", { extractDir: "/app" });
-  const makeEngine = pyodide.runPython(`
+  const { startPython } = await import(boot);
+  const warm = async (pyodide) => {
+    const [coreBytes] = await files;
+    pyodide.unpackArchive(coreBytes, "zip", { extractDir: "/app" });
+    pyodide.runPython(CORE);
+  };
+  const finish = async (pyodide) => {
+    const [, ownBytes, catalogBytes, factsText] = await files;
+    pyodide.unpackArchive(ownBytes, "zip", { extractDir: "/app" });
+    const makeEngine = pyodide.runPython(ENGINE);
+    const [report, config] = makeEngine(new Uint8Array(catalogBytes), factsText, module).toJs();
+    makeEngine.destroy();
+    return { report, config };
+  };
+  const [, started] = await Promise.all([probe, startPython({ runtime, stdlib, core: bundle }, { warm, finish })]);
+  return started;
+}
+
+// What every page imports: run before a snapshot is taken, so a restored interpreter has it already.
+const CORE = `
 import sys
-sys.path.insert(0, "/app")
+if "/app" not in sys.path:
+    sys.path.insert(0, "/app")
+import calculators.core.live
+`;
+
+const ENGINE = `
 from calculators.core.live import config_json, load_calculator, load_kit, report_json
 
 def make_engine(catalog, facts, module):
@@ -58,10 +78,7 @@ def make_engine(catalog, facts, module):
     return (lambda raw_json: report_json(kit, calculator, raw_json), lambda text: config_json(kit, calculator, text))
 
 make_engine
-`);
-  const [report, config] = makeEngine(new Uint8Array(catalogBytes), factsText, module).toJs();
-  return { report, config };
-}
+`;
 
 async function fetchOk(url) {
   const response = await fetch(url);
