@@ -16,7 +16,7 @@ const STORE = "python-snapshots";
 /**
  * Start Pyodide and return `finish(pyodide)`'s value, how it started ("snapshot" or "plain"), and
  * the milliseconds each step took (the benchmark reads them).
- * `runtime` is the runtime folder's URL, `stdlib` the standard library's (null: Pyodide's own),
+ * `runtime` is the runtime folder's URL (ending in "/"), `stdlib` the standard library's (null: Pyodide's own),
  * `core` names what `warm(pyodide)` loads: the shared code every page imports, which the snapshot
  * keeps imported. `warm` runs again after a restore (files do not survive one; imports do).
  */
@@ -27,7 +27,7 @@ export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
     steps[name] = Math.round(performance.now() - last);
     last = performance.now();
   };
-  const { loadPyodide, version } = await import(new URL("pyodide.mjs", runtime).href);
+  const { loadPyodide, version } = await import(`${runtime}pyodide.mjs`);
   const options = { indexURL: runtime, stdout: () => {}, stderr: () => {} };
   if (stdlib) options.stdLibURL = stdlib;
   if (SETTINGS.lock) options.lockFileContents = JSON.stringify({ info: SETTINGS.lock, packages: {} });
@@ -63,7 +63,7 @@ export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
 
 function snapshotKey({ runtime, stdlib, core }) {
   const name = new URLSearchParams({ runtime, stdlib: stdlib ?? "", core, version: SETTINGS.version });
-  return new URL(`snapshot?${name}`, runtime).href;
+  return `${runtime}snapshot?${name}`;
 }
 
 function takeSnapshot(pyodide) {

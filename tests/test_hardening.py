@@ -294,6 +294,80 @@ def test_a_new_build_replaces_the_offline_cache(browser: Any, tmp_path: Path) ->
         server.server_close()
 
 
+# ---- the quick start: memory snapshots, and the plain boot they fall back to ----
+
+_STORED = "() => caches.open('python-snapshots').then(c => c.keys()).then(keys => keys.map(k => k.url))"
+
+
+def _start(tab: Any, url: str) -> str:
+    """Open the page, make an edit and check its live result; return how the engine started."""
+    tab.goto(url)
+    tab.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    tab.fill('[name="micro_batch"]', "16")
+    _settle(tab)
+    expected = make_report(GRAD, {**GRAD.defaults(), "micro_batch": "16"}, _kit(EN))
+    assert tab.text_content('[data-output="effective_batch"]') == expected.results[0].value
+    start: str = tab.evaluate("() => performance.getEntriesByName('calculator:engine-ready')[0].detail.start")
+    return start
+
+
+def _kit(locale: Locale) -> LocaleKit:
+    from calculators.core.live import load_kit
+    from site_builder.build import read_catalogs
+    from site_builder.locales import number_facts_json
+
+    return load_kit(read_catalogs(PROJECT)[0][locale], number_facts_json(locale))
+
+
+@pytest.mark.browser
+def test_a_second_visit_restores_the_snapshot_the_first_made(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    tab = context.new_page()
+    url = f"{base_url}en/{GRAD.slug}/"
+    assert _start(tab, url) == "plain"
+    tab.wait_for_function(f"() => ({_STORED})().then(urls => urls.length === 1)", timeout=30_000)
+    (key,) = tab.evaluate(_STORED)
+    # Named after everything it was made with: another runtime, library or core never finds it.
+    assert all(part in key for part in ("runtime=", "stdlib=", "core=", "version=314."))
+    assert _start(tab, url) == "snapshot"
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("damage", ["garbage", "another-build", "truncated"])
+def test_a_broken_snapshot_falls_back_to_a_plain_boot(browser: Any, base_url: str, damage: str) -> None:
+    context = browser.new_context()
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    url = f"{base_url}en/{GRAD.slug}/"
+    assert _start(tab, url) == "plain"
+    tab.wait_for_function(f"() => ({_STORED})().then(urls => urls.length === 1)", timeout=30_000)
+    # Replace the stored snapshot, under its own key, by a damaged one.
+    tab.evaluate(
+        """async (damage) => {
+          const cache = await caches.open("python-snapshots");
+          const [key] = await cache.keys();
+          const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+          let damaged;
+          if (damage === "garbage") damaged = new Uint8Array(1 << 20).fill(7);
+          else if (damage === "truncated") damaged = bytes.slice(0, bytes.length >> 1);
+          else {
+            damaged = bytes.slice();
+            damaged.fill(0x41, 16, 48); // the build id Pyodide wrote: another Pyodide build's snapshot
+          }
+          await cache.put(key, new Response(damaged));
+        }""",
+        damage,
+    )
+    assert _start(tab, url) == "plain", "the page still goes live"
+    # The damaged snapshot is gone, and the plain boot made a good one in its place.
+    tab.wait_for_function(f"() => ({_STORED})().then(urls => urls.length === 1)", timeout=30_000)
+    assert _start(tab, url) == "snapshot"
+    assert errors == []
+    context.close()
+
+
 # ---- accessibility ----
 
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"

@@ -21,11 +21,11 @@ import pytest
 
 from calculators import CALCULATORS, make_report
 from calculators.core.live import load_kit
-from site_builder.assets import bundle_calculators, core_sources, runtime_sources
+from site_builder.assets import boot_module, bundle_calculators, core_sources, runtime_sources, runtime_version
 from site_builder.build import PROJECT, read_catalogs
 from site_builder.catalogs import core_modules
 from site_builder.locales import number_facts_json
-from site_builder.stdlib import standard_library, stdlib_imports
+from site_builder.stdlib import lock_info, standard_library, stdlib_imports
 
 from .cases import bad_input_sets, value_sets
 
@@ -94,3 +94,23 @@ def test_bad_input_gives_a_named_problem_and_no_junk(replay: dict[str, Any]) -> 
         assert not any(junk in text for junk in ("NaN", "Infinity", "undefined", "Traceback")), request
         if not report["ok"] and report["errors"]:
             assert all(e["message"] for e in report["errors"]), request
+
+
+def test_snapshots_restore_and_fall_back_in_node(tmp_path: Path) -> None:
+    """The private API snapshot.js relies on, on the pinned runtime: kept, restored, and a damaged one refused."""
+    node = shutil.which("node")
+    assert node
+    runtime = runtime_sources(PROJECT)["pyodide.mjs"].parent
+    module, stdlib = tmp_path / "snapshot.mjs", tmp_path / "stdlib.zip"
+    module.write_bytes(boot_module(runtime_version(PROJECT), lock_info(PROJECT)))
+    stdlib.write_bytes(standard_library(PROJECT, stdlib_imports(core_sources())))
+    script = Path(__file__).with_name("snapshot_node.mjs")
+    run = subprocess.run(
+        [node, str(script), str(module), str(runtime), str(stdlib)],
+        capture_output=True, text=True, check=True, timeout=300,
+    )  # fmt: skip
+    starts = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [start["start"] for start in starts] == ["plain", "snapshot", "plain", "plain"]
+    assert {start["value"] for start in starts} == {f"{starts[0]['value'].split()[0]} 0.3 [1]"}
+    assert starts[0]["value"].startswith("3.14.")
+    assert all(start["stored"] == 1 for start in starts)
