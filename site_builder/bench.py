@@ -33,6 +33,7 @@ from typing import Any
 from calculators import Calculator, find
 
 from .bench_catalogue import measure_catalogue, measure_test_increment
+from .bench_start import FIRST, SECOND, add_pyscript_peer, contender, measure_live_start, serve_counted
 from .build import PROJECT, BuildConfig, assemble, build
 from .devserver import rebuild
 from .environment import TEMPLATES, MemoryBytecodeCache
@@ -57,8 +58,13 @@ TARGETS = {
     "rebuild_seconds": 0.5,
     "page_gzip_kb": 30.0,
     "bundle_gzip_kb": 100.0,
-    "ready_cold_seconds": 2.0,
-    "ready_warm_seconds": 0.8,
+    # Navigation → the result of an edit made at once, against the PyScript peer in the same run.
+    "live_cold_vs_peer": 0.4,
+    "live_throttled_vs_peer": 0.8,
+    "live_throttled_vs_plain": 1.0,
+    "live_warm_seconds": 0.8,
+    "live_warm_vs_peer": 0.25,
+    "repeat_visit_runtime_bytes": 0,
     "longest_task_ms": 50.0,
     "recalc_p95_ms": 16.0,
     "second_visit_runtime_bytes": 0,
@@ -86,8 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
         work = Path(scratch)
         report: dict[str, Any] = {"quick": args.quick}
-        # The quick smoke run builds one calculator's pages where a whole site would only repeat the same work.
-        narrow = (find(SLUG),) if args.quick else None
+        # The quick smoke run builds two calculators' pages (a first and a second page to visit)
+        # where a whole site would only repeat the same work.
+        narrow = (find(FIRST), find(SECOND)) if args.quick else None
         report["build"] = measure_build(
             work, sizes=(4, 8) if args.quick else (100, 300, 1000), runs=runs, calculators=narrow
         )
@@ -99,7 +106,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         build(dataclasses.replace(strict, calculators=narrow) if narrow else strict)
         add_plain_javascript_page(site)
         report["bytes"] = measure_bytes(site)
+        # Today's plain boot, and the PyScript peer beside it, for the live start.
+        plain = work / "plain"
+        build(BuildConfig(out=plain, calculators=(find(FIRST), find(SECOND)), quick_start=False))
+        add_pyscript_peer(plain)
         with serve(site) as url, chromium() as browser:
+            with serve_counted(site) as (ours, ours_bytes), serve_counted(plain) as (other, other_bytes):
+                contenders = [
+                    contender("ours", ours, ours_bytes),
+                    contender("plain", other, other_bytes),
+                    contender("peer", other, other_bytes, peer=True),
+                ]
+                report["live"] = measure_live_start(browser, contenders, runs=runs, throttled=not args.quick)
             report["start"] = measure_start(browser, url, runs=runs)
             edits = 20 if args.quick else 200
             report["recalc"] = measure_recalc(browser, url, edits=edits)
@@ -447,8 +465,10 @@ def judge(report: dict[str, Any]) -> list[dict[str, Any]]:
         ),
         "page_gzip_kb": max(p["page"]["gzip"] for p in report["bytes"]["calculator_page"].values()) / 1024,
         "bundle_gzip_kb": report["bytes"]["calculators_bundle"]["gzip"] / 1024,
-        "ready_cold_seconds": start["ready_cold_seconds"],
-        "ready_warm_seconds": start["ready_warm_seconds"],
+        "live_cold_vs_peer": report["live"]["ratios"]["cold_vs_peer"],
+        "live_warm_seconds": report["live"]["ours"]["warm_seconds"],
+        "live_warm_vs_peer": report["live"]["ratios"]["warm_vs_peer"],
+        "repeat_visit_runtime_bytes": report["live"]["ours"]["repeat_visit_bytes"]["runtime"],
         "longest_task_ms": start["longest_task_ms"],
         "recalc_p95_ms": report["recalc"]["python"]["p95_ms"],
         "second_visit_runtime_bytes": start["second_visit_runtime_bytes"],
@@ -457,6 +477,9 @@ def judge(report: dict[str, Any]) -> list[dict[str, Any]]:
         "worker_bytes_growth": report["catalogue"]["worker_bytes_ratio"],
         "precache_bytes_growth": report["catalogue"]["precache_bytes_ratio"],
     }
+    if "throttled_vs_peer" in report["live"]["ratios"]:
+        values["live_throttled_vs_peer"] = report["live"]["ratios"]["throttled_vs_peer"]
+        values["live_throttled_vs_plain"] = report["live"]["ratios"]["throttled_vs_plain"]
     if "tests" in report:
         # The median: the two seed calculators also host the mechanism tests (share, print, embed, ...),
         # which a new calculator does not add.
@@ -503,6 +526,7 @@ def render_table(report: dict[str, Any]) -> str:
             f"| {row['catalog_compile_seconds']} | {row['page_gzip'] / 1024:.1f} | {row['worker_gzip'] / 1024:.1f} "
             f"| {row['precache_gzip'] / 1024:.1f} | {row['embed_loader_gzip'] / 1024:.2f} | {row['worker_import_ms']} |"
         )
+    lines += ["", *render_live_start(report["live"])]
     if "tests" in report:
         tests = report["tests"]
         lines += [
@@ -527,6 +551,28 @@ def render_table(report: dict[str, Any]) -> str:
     for name, page in report.get("lighthouse", {}).items():
         lines.append(f"Lighthouse {name}: {page['scores']} {page['metrics']}")
     return "\n".join(lines) + "\n"
+
+
+def render_live_start(live: dict[str, Any]) -> list[str]:
+    """The live start, side by side: seconds to the first live result, and the bytes each visit took."""
+    lines = [
+        "| live start (median) | cold s | warm s | cold on 10 Mbit/s s | first visit MB | of it runtime MB "
+        "| repeat visit KB | of it runtime KB |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    names = {"ours": "ours (quick start)", "plain": "ours, plain boot (before)", "peer": "PyScript 0.7.31 peer"}
+    for key, name in names.items():
+        row = live[key]
+        first, repeat = row["first_visit_bytes"], row["repeat_visit_bytes"]
+        throttled = row["throttled_cold_seconds"] if row["throttled_cold_seconds"] is not None else "not run"
+        lines.append(
+            f"| {name} | {row['cold_seconds']} | {row['warm_seconds']} | {throttled} "
+            f"| {first['until_live'] / 1e6:.2f} | {first['runtime_until_live'] / 1e6:.2f} "
+            f"| {repeat['total'] / 1e3:.1f} | {repeat['runtime'] / 1e3:.1f} |"
+        )
+    steps = live["ours"]["engine"]
+    lines.append(f"Ours, inside the worker (ms): first visit {steps['first']}; second {steps['second']}.")
+    return lines
 
 
 if __name__ == "__main__":

@@ -30,6 +30,18 @@ def test_quick_benchmark_writes_a_complete_report(tmp_path: Path) -> None:
     assert report["bytes"]["runtime"]["raw"] > 5_000_000
     assert report["start"]["results_in_first_paint"] is True
     assert report["start"]["ready_cold_seconds"] > 0
+    live = report["live"]
+    for name in ("ours", "plain", "peer"):
+        assert live[name]["cold_seconds"] > 0 and live[name]["warm_seconds"] > 0, name
+        assert live[name]["first_visit_bytes"]["runtime_until_live"] > 5_000_000, name
+    # Ours restores the first visit's snapshot on the second page and fetches no runtime byte again.
+    assert live["ours"]["engine"]["first"]["start"] == "plain"
+    assert live["ours"]["engine"]["second"]["start"] == "snapshot"
+    assert live["ours"]["repeat_visit_bytes"]["runtime"] == 0
+    assert (
+        live["ours"]["first_visit_bytes"]["runtime_until_live"]
+        < live["plain"]["first_visit_bytes"]["runtime_until_live"]
+    )
     assert report["recalc"]["edits"] == 20
     assert report["recalc"]["python"]["p95_ms"] >= report["recalc"]["python"]["p50_ms"] > 0
     rows = report["catalogue"]["rows"]
@@ -37,7 +49,8 @@ def test_quick_benchmark_writes_a_complete_report(tmp_path: Path) -> None:
     assert rows[1]["pages"] == rows[0]["pages"] + 2 * 10 * 2  # a page and an embed per locale, per calculator
     assert all(row["worker_gzip"] > 0 and row["worker_import_ms"] > 0 for row in rows)
     measured = {row["target"] for row in report["targets"]}
-    assert measured == set(TARGETS) - {t for t in TARGETS if t.startswith("lighthouse")} - {
+    # The quick run measures everything but Lighthouse, the test time and the throttled link.
+    assert measured == set(TARGETS) - {t for t in TARGETS if t.startswith(("lighthouse", "live_throttled"))} - {
         "test_seconds_per_calculator"
     }
     assert "| target | measured | limit | verdict |" in (tmp_path / "report.md").read_text(encoding="utf-8")

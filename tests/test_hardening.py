@@ -368,6 +368,46 @@ def test_a_broken_snapshot_falls_back_to_a_plain_boot(browser: Any, base_url: st
     context.close()
 
 
+@pytest.mark.browser
+def test_an_edit_while_the_engine_starts_says_it_is_being_recomputed(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+
+    def slow_start(route: Any) -> None:
+        # The engine starts three seconds late: long enough to look at the page in between.
+        source = route.fetch().text()
+        delayed = source.replace(
+            "export async function startPython(",
+            "export async function startPython(...args) {\n  await new Promise((r) => setTimeout(r, 3000));\n"
+            "  return startNow(...args);\n}\nasync function startNow(",
+            1,
+        )
+        route.fulfill(body=delayed, content_type="text/javascript")
+
+    context.route("**/snapshot.js*", slow_start)
+    tab = context.new_page()
+    tab.goto(f"{base_url}de/{GRAD.slug}/")
+    tab.fill('[name="micro_batch"]', "16")
+    shown = tab.evaluate(
+        """() => ({
+          engine: document.querySelector("[data-engine]").dataset.state,
+          texts: [...document.querySelectorAll(".results [data-sentence], .results [data-status]")]
+            .map(e => e.textContent),
+          stale: document.querySelector(".results").dataset.stale !== undefined,
+        })"""
+    )
+    assert shown["engine"] == "loading"
+    assert shown["stale"]
+    # Beside each result, in the page's language: no sentence about the values the form no longer holds.
+    assert set(shown["texts"]) == {"Wird mit den eingegebenen Werten neu berechnet …"}
+    tab.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    _settle(tab)
+    report = make_report(GRAD, {**GRAD.defaults(), "micro_batch": "16"}, _kit(DE))
+    for result in report.results:
+        assert tab.text_content(f'[data-sentence="{result.name}"]') == result.sentence
+    assert tab.evaluate("() => document.querySelector('.results').dataset.stale") is None
+    context.close()
+
+
 # ---- accessibility ----
 
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"

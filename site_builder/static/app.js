@@ -17,6 +17,9 @@ function connectEngine(form) {
   const absolute = (url) => new URL(url, document.baseURI).href;
   const worker = new Worker(absolute(form.dataset.worker), { type: "module" });
   const state = { ready: false, inFlight: false, pending: null, errors: new Set(), rejected: new Map() };
+  // The published sentences, for when the engine cannot start and the form goes back to their values.
+  const published = [...results.querySelectorAll("[data-sentence], [data-status]")].map((el) => [el, el.textContent]);
+  let staleTimer = null;
   // A runtime that never answers counts as failed rather than loading forever.
   const deadline = setTimeout(() => fail(), 60_000);
 
@@ -39,6 +42,8 @@ function connectEngine(form) {
     for (const slot of form.querySelectorAll("[data-error-for]")) slot.textContent = "";
     const presets = form.querySelector("[data-presets]");
     if (presets) presets.hidden = true;
+    for (const [element, text] of published) element.textContent = text;
+    clearStale();
     results.removeAttribute("aria-busy");
     showEngine("failed");
     document.dispatchEvent(new Event("calculator:engine-settled"));
@@ -52,8 +57,25 @@ function connectEngine(form) {
   const request = () => {
     state.pending = { ...readValues(form), ...Object.fromEntries(state.rejected) };
     results.setAttribute("aria-busy", "true");
+    // Old results stay, greyed, but never a sentence about other values than the form's: while the
+    // engine starts at once, and after a moment if a result is slow to come.
+    if (!state.ready) markStale();
+    else if (staleTimer === null) staleTimer = setTimeout(markStale, 150);
     send();
   };
+  function markStale() {
+    staleTimer = null;
+    if (results.dataset.stale !== undefined || !results.hasAttribute("aria-busy")) return;
+    results.dataset.stale = "";
+    for (const element of results.querySelectorAll("[data-sentence], [data-status]")) {
+      element.textContent = results.dataset.recomputing;
+    }
+  }
+  function clearStale() {
+    clearTimeout(staleTimer);
+    staleTimer = null;
+    delete results.dataset.stale;
+  }
 
   worker.addEventListener("message", (event) => {
     const message = event.data;
@@ -80,6 +102,7 @@ function connectEngine(form) {
       state.inFlight = false;
       if (state.pending === null) {
         showReport(JSON.parse(message.json));
+        clearStale();
         results.removeAttribute("aria-busy");
       }
       send();
