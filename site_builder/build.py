@@ -31,6 +31,7 @@ from .assets import (
     service_worker,
     shared_sources,
 )
+from .bytecode import compiled_bundle, lock_info, standard_library, stdlib_imports
 from .catalogs import (
     CatalogCache,
     CatalogProblem,
@@ -50,7 +51,6 @@ from .presets import read_presets
 from .rendering import LocaleResources, SiteContext, preset_menus, render_page
 from .search import index_site
 from .seo import write_robots, write_sitemap
-from .stdlib import lock_info, standard_library, stdlib_imports
 from .writer import Content, collect, write_site
 
 __all__ = ["PROJECT", "Assembly", "BuildConfig", "BuildSummary", "assemble", "build"]
@@ -206,7 +206,7 @@ def collect_app_files(
     """
     files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
     files["_app/embed.js"] = embed_loader(LOCALES, config.calculators)
-    files["_app/core.zip"] = bundle(shared_sources())
+    core = bundle(shared_sources())
     shared = shared_messages()
     for calculator in config.calculators:
         files[f"_app/calculators/{calculator.slug}.zip"] = bundle(calculator_sources(calculator))
@@ -220,9 +220,12 @@ def collect_app_files(
         files["_app/reload.js"] = Path(__file__).with_name("live_reload.js")
     version = runtime_version(config.project)
     if config.quick_start:
-        files["_app/stdlib.zip"] = standard_library(config.project, stdlib_imports(core_sources()))
+        stdlib = standard_library(config.project, stdlib_imports(core_sources()))
+        files["_app/stdlib.zip"] = stdlib
+        files["_app/core.zip"] = compiled_bundle(config.project, stdlib, core)
         files["_app/snapshot.js"] = boot_module(version, lock_info(config.project))
     else:
+        files["_app/core.zip"] = core
         files["_app/snapshot.js"] = boot_module(version, None)
     if config.runtime_url is None:
         runtime = runtime_path(config.project)

@@ -27,12 +27,18 @@ export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
     steps[name] = Math.round(performance.now() - last);
     last = performance.now();
   };
-  const { loadPyodide, version } = await import(`${runtime}pyodide.mjs`);
+  // The loader, the runtime's script and the stored snapshot, all at once: Pyodide imports the
+  // runtime's script after its loader, and gets the one already on its way.
+  const loading = import(`${runtime}pyodide.mjs`);
+  import(`${runtime}pyodide.asm.mjs`).catch(() => {});
+  const wanted = SETTINGS.snapshots ? snapshotKey({ runtime, stdlib, core }) : null;
+  const found = wanted ? findSnapshot(wanted) : null;
+  const { loadPyodide, version } = await loading;
   const options = { indexURL: runtime, stdout: () => {}, stderr: () => {} };
   if (stdlib) options.stdLibURL = stdlib;
   if (SETTINGS.lock) options.lockFileContents = JSON.stringify({ info: SETTINGS.lock, packages: {} });
-  const key = SETTINGS.snapshots && version === SETTINGS.version ? snapshotKey({ runtime, stdlib, core }) : null;
-  const stored = key ? await findSnapshot(key) : null;
+  const key = version === SETTINGS.version ? wanted : null;
+  const stored = key ? await found : null;
   step("find");
   if (stored) {
     try {

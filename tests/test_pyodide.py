@@ -23,9 +23,9 @@ from calculators import CALCULATORS, make_report
 from calculators.core.live import load_kit
 from site_builder.assets import boot_module, bundle_calculators, core_sources, runtime_sources, runtime_version
 from site_builder.build import PROJECT, read_catalogs
+from site_builder.bytecode import lock_info, standard_library, stdlib_imports
 from site_builder.catalogs import core_modules
 from site_builder.locales import number_facts_json
-from site_builder.stdlib import lock_info, standard_library, stdlib_imports
 
 from .cases import bad_input_sets, value_sets
 

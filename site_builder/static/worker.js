@@ -43,6 +43,8 @@ async function start({ boot, runtime, stdlib, bundle, calculatorBundle, module, 
     fetchOk(catalog).then((r) => r.arrayBuffer()),
     fetchOk(facts).then((r) => r.text()),
   ]);
+  // Both modules at once: the loader snapshot.js imports is already on its way when it asks.
+  import(`${runtime}pyodide.mjs`).catch(() => {});
   const { startPython } = await import(boot);
   const warm = async (pyodide) => {
     const [coreBytes] = await files;
