@@ -31,7 +31,7 @@ from .assets import (
     service_worker,
     shared_sources,
 )
-from .bytecode import compiled_bundle, lock_info, standard_library, stdlib_imports
+from .bytecode import compiled_bundles, lock_info, standard_library, stdlib_imports
 from .catalogs import (
     CatalogCache,
     CatalogProblem,
@@ -206,10 +206,7 @@ def collect_app_files(
     """
     files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
     files["_app/embed.js"] = embed_loader(LOCALES, config.calculators)
-    core = bundle(shared_sources())
     shared = shared_messages()
-    for calculator in config.calculators:
-        files[f"_app/calculators/{calculator.slug}.zip"] = bundle(calculator_sources(calculator))
     # The worker only translates the core's words and its own calculator's; articles and page chrome stay out.
     keep = {c.slug: shared | module_messages([calculator_module(c)]) for c in config.calculators}
     for locale, mo in catalogs.items():
@@ -218,15 +215,30 @@ def collect_app_files(
         files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
     if config.live_reload:
         files["_app/reload.js"] = Path(__file__).with_name("live_reload.js")
+    files.update(engine_files(config))
+    return files
+
+
+def engine_files(config: BuildConfig) -> dict[str, Content]:
+    """Return what the worker runs: the shared core, each calculator's package, and the runtime.
+
+    A quick start ships the core and the calculators as bytecode, the precompiled standard library
+    and a snapshot.js that keeps memory snapshots; otherwise Pyodide's files as its loader wants them.
+    """
+    bundles = {"_app/core.zip": bundle(shared_sources())}
+    bundles.update(
+        (f"_app/calculators/{calculator.slug}.zip", bundle(calculator_sources(calculator)))
+        for calculator in config.calculators
+    )
     version = runtime_version(config.project)
     if config.quick_start:
         stdlib = standard_library(config.project, stdlib_imports(core_sources()))
+        compiled = compiled_bundles(config.project, stdlib, list(bundles.values()))
+        files: dict[str, Content] = dict(zip(bundles, compiled, strict=True))
         files["_app/stdlib.zip"] = stdlib
-        files["_app/core.zip"] = compiled_bundle(config.project, stdlib, core)
         files["_app/snapshot.js"] = boot_module(version, lock_info(config.project))
     else:
-        files["_app/core.zip"] = core
-        files["_app/snapshot.js"] = boot_module(version, None)
+        files = {**bundles, "_app/snapshot.js": boot_module(version, None)}
     if config.runtime_url is None:
         runtime = runtime_path(config.project)
         names = QUICK_START_RUNTIME_FILES if config.quick_start else RUNTIME_FILES

@@ -1,12 +1,12 @@
-// Compiles a bundle's Python files to bytecode with the pinned Pyodide, for the worker to import as is.
-//   node bytecode.mjs RUNTIME_DIR STDLIB_ZIP IN_ZIP OUT_ZIP
-// The worker imports the shared core on every first visit; compiled from source there, in
-// WebAssembly, that is a fifth of the start. Each `name.py` becomes `name.pyc` beside where it was
+// Compiles bundles' Python files to bytecode with the pinned Pyodide, for the worker to import as is.
+//   node bytecode.mjs RUNTIME_DIR STDLIB_ZIP IN_ZIP OUT_ZIP [IN_ZIP OUT_ZIP ...]
+// The worker imports the shared core and its calculator on every first visit; compiled from source
+// there, in WebAssembly, that is a fifth of the start. Each `name.py` becomes `name.pyc` beside where it was
 // (a sourceless module), compiled by the same Python 3.14 the pages run, so it is the same program.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [runtime, stdlib, input, out] = process.argv.slice(2);
+const [runtime, stdlib, ...pairs] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${runtime}/`, stdLibURL: stdlib, stdout: () => {}, stderr: () => {} });
 const compileBundle = pyodide.runPython(`
@@ -29,4 +29,6 @@ def compile_bundle(data):
 
 compile_bundle
 `);
-writeFileSync(out, compileBundle(new Uint8Array(readFileSync(input))).toJs());
+for (let index = 0; index < pairs.length; index += 2) {
+  writeFileSync(pairs[index + 1], compileBundle(new Uint8Array(readFileSync(pairs[index]))).toJs());
+}

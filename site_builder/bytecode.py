@@ -4,7 +4,7 @@ Pyodide ships its standard library as source, so a plain boot spends most of its
 the modules it imports, in WebAssembly. The build ships instead the modules that start-up and the
 core import, compiled to bytecode by the pinned Pyodide itself (`stdlib.mjs`, run by Node.js): half
 the bytes, and a boot about three times faster; a module no page imports is not shipped. The shared
-core every page imports is compiled the same way (`bytecode.mjs`). Each zip is made once and kept
+core and each calculator's own package are compiled the same way (`bytecode.mjs`). Each zip is made once and kept
 in `node_modules/.cache/`, under a key of the runtime and of what went in.
 """
 
@@ -18,12 +18,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import BuildError
 
-__all__ = ["compiled_bundle", "lock_info", "standard_library", "stdlib_imports"]
+__all__ = ["compiled_bundles", "lock_info", "standard_library", "stdlib_imports"]
 
 _STDLIB = Path(__file__).with_name("stdlib.mjs")
 _BYTECODE = Path(__file__).with_name("bytecode.mjs")
@@ -47,21 +48,35 @@ def stdlib_imports(sources: Sequence[Path]) -> tuple[str, ...]:
 
 def standard_library(project: Path, modules: Sequence[str]) -> bytes:
     """Return the zip of the standard modules a worker needs to import `modules`, compiled to bytecode."""
-    package = _package(project)
-    return _made_once(project, "stdlib", [_STDLIB.read_bytes(), *(m.encode() for m in modules)], _STDLIB,
-                      lambda out: [str(package), str(out), *modules])  # fmt: skip
+    cached = _cached(project, "stdlib", _STDLIB.read_bytes(), *(module.encode() for module in modules))
+    if not cached.is_file():
+        with _scratch(cached) as made:
+            _run_node(_STDLIB, [str(_package(project)), str(made), *modules])
+            os.replace(made, cached)
+    return cached.read_bytes()
 
 
-def compiled_bundle(project: Path, stdlib: bytes, bundle: bytes) -> bytes:
-    """Return `bundle` (a zip of the core's files) with each Python file compiled to bytecode."""
-    package = _package(project)
-    key = [_BYTECODE.read_bytes(), stdlib, bundle]
-    with tempfile.TemporaryDirectory() as scratch:
-        paths = Path(scratch) / "stdlib.zip", Path(scratch) / "bundle.zip"
-        paths[0].write_bytes(stdlib)
-        paths[1].write_bytes(bundle)
-        return _made_once(project, "bundle", key, _BYTECODE,
-                          lambda out: [str(package), str(paths[0]), str(paths[1]), str(out)])  # fmt: skip
+def compiled_bundles(project: Path, stdlib: bytes, bundles: Sequence[bytes]) -> list[bytes]:
+    """Return each of `bundles` (zips of the core's files) with its Python files compiled to bytecode.
+
+    Each is kept under a key of its own bytes, so editing one calculator recompiles that one only;
+    whatever is missing is compiled in one Node run.
+    """
+    script = _BYTECODE.read_bytes()
+    targets = [_cached(project, "bundle", script, stdlib, bundle) for bundle in bundles]
+    missing = {target: bundle for target, bundle in zip(targets, bundles, strict=True) if not target.is_file()}
+    if missing:
+        with _scratch(targets[0]) as made:
+            folder = made.parent
+            (folder / "stdlib.zip").write_bytes(stdlib)
+            pairs = []
+            for index, (target, bundle) in enumerate(missing.items()):
+                (folder / f"in-{index}.zip").write_bytes(bundle)
+                pairs += [str(folder / f"in-{index}.zip"), str(folder / target.name)]
+            _run_node(_BYTECODE, [str(_package(project)), str(folder / "stdlib.zip"), *pairs])
+            for target in missing:
+                os.replace(folder / target.name, target)
+    return [target.read_bytes() for target in targets]
 
 
 def _package(project: Path) -> Path:
@@ -71,31 +86,30 @@ def _package(project: Path) -> Path:
     return package
 
 
-def _made_once(
-    project: Path, kind: str, key: Sequence[bytes], script: Path, arguments: Callable[[Path], list[str]]
-) -> bytes:
-    """Return what `script` writes (run by Node with `arguments(out)`), from the cache when it was made before."""
+def _cached(project: Path, kind: str, *parts: bytes) -> Path:
+    """Return where the zip made from `parts` (and the pinned runtime) is kept."""
     digest = hashlib.sha256((_package(project) / "package.json").read_bytes())
-    for part in key:
+    for part in parts:
         digest.update(hashlib.sha256(part).digest())
-    cached = project / "node_modules" / ".cache" / "ai-calculators" / f"{kind}-{digest.hexdigest()[:16]}.zip"
-    if cached.is_file():
-        return cached.read_bytes()
+    return project / "node_modules" / ".cache" / "ai-calculators" / f"{kind}-{digest.hexdigest()[:16]}.zip"
+
+
+@contextmanager
+def _scratch(cached: Path) -> Iterator[Path]:
+    """Yield a path beside `cached` to write to, then rename: two builds at once never see half a file."""
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cached.parent) as scratch:
+        yield Path(scratch) / cached.name
+
+
+def _run_node(script: Path, arguments: Sequence[str]) -> None:
     node = shutil.which("node")
     if node is None:
         raise BuildError(script, None, "Node.js not found: it compiles the browser's Python to bytecode (see README)")
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    # Written beside its final name and renamed: two builds at once (the test workers) never see half a file.
-    with tempfile.TemporaryDirectory(dir=cached.parent) as scratch:
-        made = Path(scratch) / cached.name
-        run = subprocess.run(
-            [node, str(script), *arguments(made)], capture_output=True, text=True, timeout=300, check=False
-        )
-        if run.returncode != 0 or not made.is_file():
-            last = (run.stderr.strip().splitlines() or ["no output"])[-1]
-            raise BuildError(script, None, f"compiling to bytecode failed: {last}")
-        os.replace(made, cached)
-    return cached.read_bytes()
+    run = subprocess.run([node, str(script), *arguments], capture_output=True, text=True, timeout=300, check=False)
+    if run.returncode != 0:
+        last = (run.stderr.strip().splitlines() or ["no output"])[-1]
+        raise BuildError(script, None, f"compiling to bytecode failed: {last}")
 
 
 def lock_info(project: Path) -> dict[str, str]:
