@@ -34,6 +34,7 @@ __all__ = [
     "service_worker",
     "shared_sources",
     "versioned",
+    "worker_script",
 ]
 
 STATIC = Path(__file__).parent / "static"
@@ -157,6 +158,11 @@ def boot_module(version: str, lock: Mapping[str, str] | None) -> bytes:
     source = (Path(__file__).parent / "snapshot.js").read_text(encoding="utf-8")
     marker = '/*SETTINGS*/ { version: "", lock: null, snapshots: false }'
     return source.replace(marker, json.dumps(settings, sort_keys=True)).encode()
+
+
+def worker_script(version: str, lock: Mapping[str, str] | None) -> bytes:
+    """Write worker.js: snapshot.js (see `boot_module`) and the worker that calls it, in one file."""
+    return boot_module(version, lock) + b"\n" + (Path(__file__).parent / "worker.js").read_bytes()
 
 
 def runtime_path(project: Path) -> str:

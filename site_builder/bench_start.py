@@ -241,54 +241,49 @@ def _runtime_bytes(sent: dict[str, int]) -> int:
     return sum(size for path, size in sent.items() if "/pyodide/" in path or path.endswith("stdlib.zip"))
 
 
+@dataclass
+class _Runs:
+    """One contender's measurements over the rounds."""
+
+    cold: list[float] = field(default_factory=list)
+    warm: list[float] = field(default_factory=list)
+    slow: list[float] = field(default_factory=list)
+    first_bytes: list[dict[str, int]] = field(default_factory=list)
+    repeat_bytes: list[dict[str, int]] = field(default_factory=list)
+    engine: dict[str, Any] = field(default_factory=dict)
+
+
 def measure_live_start(browser: Any, contenders: Sequence[Contender], runs: int, throttled: bool) -> dict[str, Any]:
-    """Navigation → first live result of an edit made at once: cold, warm, and cold on a slow link."""
-    expected = expected_results()
-    script = _edit_script(expected)
-    results: dict[str, Any] = {}
-    for contender in contenders:
-        cold, warm, slow, first_bytes, repeat_bytes, engines = [], [], [], [], [], []
+    """Navigation → first live result of an edit made at once: cold, warm, and cold on a slow link.
+
+    The contenders take turns within each round, so the machine's drifts touch them alike.
+    """
+    script = _edit_script(expected_results())
+    measured = {contender.name: _Runs() for contender in contenders}
+    for _ in range(runs):
+        for contender in contenders:
+            _visit_twice(browser, script, contender, measured[contender.name])
+    if throttled:
         for _ in range(runs):
-            context = fresh_profile(browser, script)
-            contender.tally.take()
-            tab, first = _open(context, contender.url + contender.first)
-            critical = contender.tally.take()
-            # A reader stays: the first visit's background work (service worker, snapshot) finishes.
-            tab.wait_for_timeout(3000)
-            tab.close()
-            background = contender.tally.take()
-            tab, second = _open(context, contender.url + contender.second)
-            repeat = contender.tally.take()
-            tab.close()
-            context.close()
-            cold.append(first["seconds"])
-            warm.append(second["seconds"])
-            engines.append({"first": first["engine"], "second": second["engine"]})
-            first_bytes.append(
-                {
-                    "until_live": sum(critical.values()),
-                    "runtime_until_live": _runtime_bytes(critical),
-                    "whole_visit": sum(critical.values()) + sum(background.values()),
-                }
-            )
-            repeat_bytes.append({"total": sum(repeat.values()), "runtime": _runtime_bytes(repeat)})
-        if throttled:
-            for _ in range(runs):
+            for contender in contenders:
                 context = fresh_profile(browser, script)
                 _, visit = _open(context, contender.url + contender.first, throttled=True)
-                slow.append(visit["seconds"])
+                measured[contender.name].slow.append(visit["seconds"])
                 context.close()
-        results[contender.name] = {
-            "cold_seconds": round(statistics.median(cold), 3),
-            "warm_seconds": round(statistics.median(warm), 3),
-            "throttled_cold_seconds": round(statistics.median(slow), 3) if slow else None,
-            "cold_runs": [round(s, 3) for s in cold],
-            "warm_runs": [round(s, 3) for s in warm],
-            "throttled_runs": [round(s, 3) for s in slow],
-            "first_visit_bytes": _median_bytes(first_bytes),
-            "repeat_visit_bytes": _median_bytes(repeat_bytes),
-            "engine": engines[-1],
+    results: dict[str, Any] = {
+        name: {
+            "cold_seconds": round(statistics.median(taken.cold), 3),
+            "warm_seconds": round(statistics.median(taken.warm), 3),
+            "throttled_cold_seconds": round(statistics.median(taken.slow), 3) if taken.slow else None,
+            "cold_runs": [round(s, 3) for s in taken.cold],
+            "warm_runs": [round(s, 3) for s in taken.warm],
+            "throttled_runs": [round(s, 3) for s in taken.slow],
+            "first_visit_bytes": _median_bytes(taken.first_bytes),
+            "repeat_visit_bytes": _median_bytes(taken.repeat_bytes),
+            "engine": taken.engine,
         }
+        for name, taken in measured.items()
+    }
     ours, peer, plain = results["ours"], results["peer"], results["plain"]
     results["ratios"] = {
         "cold_vs_peer": round(ours["cold_seconds"] / peer["cold_seconds"], 3),
@@ -303,6 +298,33 @@ def measure_live_start(browser: Any, contenders: Sequence[Contender], runs: int,
             ours["throttled_cold_seconds"] / plain["throttled_cold_seconds"], 3
         )
     return results
+
+
+def _visit_twice(browser: Any, script: str, contender: Contender, runs: _Runs) -> None:
+    """A first visit on a fresh profile, then a second page of the same site in that profile."""
+    context = fresh_profile(browser, script)
+    contender.tally.take()
+    tab, first = _open(context, contender.url + contender.first)
+    critical = contender.tally.take()
+    # A reader stays: the first visit's background work (service worker, snapshot) finishes.
+    tab.wait_for_timeout(3000)
+    tab.close()
+    background = contender.tally.take()
+    tab, second = _open(context, contender.url + contender.second)
+    repeat = contender.tally.take()
+    tab.close()
+    context.close()
+    runs.cold.append(first["seconds"])
+    runs.warm.append(second["seconds"])
+    runs.engine = {"first": first["engine"], "second": second["engine"]}
+    runs.first_bytes.append(
+        {
+            "until_live": sum(critical.values()),
+            "runtime_until_live": _runtime_bytes(critical),
+            "whole_visit": sum(critical.values()) + sum(background.values()),
+        }
+    )
+    runs.repeat_bytes.append({"total": sum(repeat.values()), "runtime": _runtime_bytes(repeat)})
 
 
 def _median_bytes(rows: Sequence[dict[str, int]]) -> dict[str, int]:

@@ -19,7 +19,6 @@ from .assets import (
     RUNTIME_FILES,
     STATIC,
     asset_urls,
-    boot_module,
     bundle,
     calculator_module,
     calculator_sources,
@@ -30,6 +29,7 @@ from .assets import (
     runtime_version,
     service_worker,
     shared_sources,
+    worker_script,
 )
 from .bytecode import compiled_bundles, lock_info, standard_library, stdlib_imports
 from .catalogs import (
@@ -223,7 +223,7 @@ def engine_files(config: BuildConfig) -> dict[str, Content]:
     """Return what the worker runs: the shared core, each calculator's package, and the runtime.
 
     A quick start ships the core and the calculators as bytecode, the precompiled standard library
-    and a snapshot.js that keeps memory snapshots; otherwise Pyodide's files as its loader wants them.
+    and a worker that keeps memory snapshots; otherwise Pyodide's files as its loader wants them.
     """
     bundles = {"_app/core.zip": bundle(shared_sources())}
     bundles.update(
@@ -236,9 +236,9 @@ def engine_files(config: BuildConfig) -> dict[str, Content]:
         compiled = compiled_bundles(config.project, stdlib, list(bundles.values()))
         files: dict[str, Content] = dict(zip(bundles, compiled, strict=True))
         files["_app/stdlib.zip"] = stdlib
-        files["_app/snapshot.js"] = boot_module(version, lock_info(config.project))
+        files["_app/worker.js"] = worker_script(version, lock_info(config.project))
     else:
-        files = {**bundles, "_app/snapshot.js": boot_module(version, None)}
+        files = {**bundles, "_app/worker.js": worker_script(version, None)}
     if config.runtime_url is None:
         runtime = runtime_path(config.project)
         names = QUICK_START_RUNTIME_FILES if config.quick_start else RUNTIME_FILES

@@ -85,7 +85,8 @@ def test_runtime_is_self_hosted(site: Path) -> None:
     html = (site / "en" / "llm-training-vram" / "index.html").read_text(encoding="utf-8")
     assert f'data-runtime="../../_app/pyodide/{runtime.name}/"' in html
     assert 'data-stdlib="../../_app/stdlib.zip?v=' in html
-    assert 'data-boot="../../_app/snapshot.js?v=' in html
+    worker = (site / "_app" / "worker.js").read_text(encoding="utf-8")
+    assert f'"snapshots": true, "version": "{runtime.name}"' in worker  # snapshot.js, pinned, then the worker
 
 
 def test_standard_library_is_the_core_s_modules_as_bytecode(site: Path) -> None:
@@ -106,7 +107,7 @@ def test_plain_start_ships_pyodide_as_its_loader_wants_it(tmp_path: Path) -> Non
     assert not (out / "_app" / "stdlib.zip").exists()
     html = (out / "en" / "llm-training-vram" / "index.html").read_text(encoding="utf-8")
     assert "data-stdlib" not in html
-    assert '"snapshots": false' in (out / "_app" / "snapshot.js").read_text(encoding="utf-8")
+    assert '"snapshots": false' in (out / "_app" / "worker.js").read_text(encoding="utf-8")
 
 
 def test_runtime_url_option(tmp_path: Path) -> None:

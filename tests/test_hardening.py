@@ -201,7 +201,7 @@ def _assert_failed_gracefully(tab: Any) -> None:
 @pytest.mark.browser
 @pytest.mark.parametrize(
     "blocked",
-    ["pyodide.asm.wasm", "pyodide.mjs", "stdlib.zip", "snapshot.js", "core.zip", "gradient-accumulation-memory.zip"],
+    ["pyodide.asm.wasm", "pyodide.mjs", "stdlib.zip", "worker.js", "core.zip", "gradient-accumulation-memory.zip"],
 )
 def test_blocked_runtime_file(browser: Any, base_url: str, blocked: str) -> None:
     context = browser.new_context()
@@ -383,7 +383,7 @@ def test_an_edit_while_the_engine_starts_says_it_is_being_recomputed(browser: An
         )
         route.fulfill(body=delayed, content_type="text/javascript")
 
-    context.route("**/snapshot.js*", slow_start)
+    context.route("**/worker.js*", slow_start)
     tab = context.new_page()
     tab.goto(f"{base_url}de/{GRAD.slug}/")
     tab.fill('[name="micro_batch"]', "16")

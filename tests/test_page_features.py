@@ -261,8 +261,7 @@ class _Links(HTMLParser):
         for name, value in attrs:
             if value and (
                 name in {"href", "src"}
-                or name
-                in {"data-worker", "data-boot", "data-stdlib", "data-bundle", "data-catalog", "data-facts", "data-src"}
+                or name in {"data-worker", "data-stdlib", "data-bundle", "data-catalog", "data-facts", "data-src"}
             ):
                 self.links.append(value)
             if value and name == "data-runtime":

@@ -133,7 +133,6 @@ function connectEngine(form) {
     return { request, state };
   }
   const files = {
-    boot: absolute(form.dataset.boot),
     stdlib: form.dataset.stdlib ? absolute(form.dataset.stdlib) : null,
     runtime: absolute(form.dataset.runtime),
     bundle: absolute(form.dataset.bundle),

@@ -1,4 +1,6 @@
-// The calculation engine: Pyodide in a module worker, running the calculators package.
+// The calculation engine: Pyodide in a module worker, running the calculators package. The build
+// writes _app/worker.js as snapshot.js (startPython, the one user of Pyodide's private API) followed
+// by this file: one download for the worker, two files to read.
 // The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
 // the worker answers {type: "ready", start: "snapshot" | "plain"} or {type: "failed"}, then {type: "report", json} for each.
 // {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
@@ -30,7 +32,7 @@ self.addEventListener("message", async (event) => {
   }
 });
 
-async function start({ boot, runtime, stdlib, bundle, calculatorBundle, module, catalog, facts }) {
+async function start({ runtime, stdlib, bundle, calculatorBundle, module, catalog, facts }) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   // Pyodide waits forever when its WebAssembly file cannot be fetched; a HEAD request finds out at once.
   const probe = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).then((response) => {
@@ -43,9 +45,6 @@ async function start({ boot, runtime, stdlib, bundle, calculatorBundle, module, 
     fetchOk(catalog).then((r) => r.arrayBuffer()),
     fetchOk(facts).then((r) => r.text()),
   ]);
-  // Both modules at once: the loader snapshot.js imports is already on its way when it asks.
-  import(`${runtime}pyodide.mjs`).catch(() => {});
-  const { startPython } = await import(boot);
   const warm = async (pyodide) => {
     const [coreBytes] = await files;
     pyodide.unpackArchive(coreBytes, "zip", { extractDir: "/app" });
