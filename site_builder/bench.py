@@ -5,9 +5,12 @@
 It measures, in one run: build time (whole site, per page, after one catalog
 or template edit, and a synthetic site of many calculators × 10 locales to show
 how cost grows); bytes (page, calculators bundle, runtime); start-up (first
-paint, time until live recalculation works cold and warm, main-thread long
-tasks, runtime bytes fetched on a second visit); recalculation latency beside a
-plain-JavaScript version of the same calculator; and Lighthouse scores. Timings
+paint, main-thread long tasks, runtime bytes fetched on a second visit); the
+live start (navigation → the result of an edit made at once, cold, warm and on
+a 10 Mbit/s link, with each visit's bytes) of ours, of today's plain boot and
+of a self-hosted PyScript page, side by side (`bench_start.py`);
+recalculation latency beside a plain-JavaScript version of the same
+calculator; and Lighthouse scores. Timings
 are medians; these machines are noisy, so read ratios rather than single runs.
 `--quick` is the smoke run CI uses so the script never rots.
 """
