@@ -41,7 +41,7 @@ STATIC = Path(__file__).parent / "static"
 CORE = Path(calculators.__file__).parent
 # The core of the Pyodide npm package: loader, WebAssembly, standard library and package lock.
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# What a quick start ships of it: the worker brings its own standard library (`stdlib.py`) and a
+# What a quick start ships of it: the worker brings its own standard library (`bytecode.py`) and a
 # lock with no packages, so the package's 2.5 MB of source and 120 KB lock never reach a reader.
 QUICK_START_RUNTIME_FILES = RUNTIME_FILES[:3]
 _EPOCH = (1980, 1, 1, 0, 0, 0)

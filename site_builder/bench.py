@@ -26,7 +26,6 @@ import shutil
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -36,12 +35,11 @@ from typing import Any
 from calculators import Calculator, find
 
 from .bench_catalogue import measure_catalogue, measure_test_increment
-from .bench_start import FIRST, SECOND, add_pyscript_peer, contender, measure_live_start, serve_counted
+from .bench_start import FIRST, SECOND, add_pyscript_peer, contender, measure_live_start, serve
 from .build import PROJECT, BuildConfig, assemble, build
 from .devserver import rebuild
 from .environment import TEMPLATES, MemoryBytecodeCache
 from .report import Reporter
-from .server import make_server
 
 __all__ = ["main"]
 
@@ -95,9 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
         work = Path(scratch)
         report: dict[str, Any] = {"quick": args.quick}
-        # The quick smoke run builds two calculators' pages (a first and a second page to visit)
-        # where a whole site would only repeat the same work.
-        narrow = (find(FIRST), find(SECOND)) if args.quick else None
+        # The quick smoke run builds the two pages the live start visits, where a whole site would
+        # only repeat the same work.
+        visited = (find(FIRST), find(SECOND))
+        narrow = visited if args.quick else None
         report["build"] = measure_build(
             work, sizes=(4, 8) if args.quick else (100, 300, 1000), runs=runs, calculators=narrow
         )
@@ -111,18 +110,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         report["bytes"] = measure_bytes(site)
         # Today's plain boot, and the PyScript peer beside it, for the live start.
         plain = work / "plain"
-        build(BuildConfig(out=plain, calculators=(find(FIRST), find(SECOND)), quick_start=False))
+        build(BuildConfig(out=plain, calculators=visited, quick_start=False))
         add_pyscript_peer(plain)
-        with serve(site) as url, chromium() as browser:
-            with serve_counted(site) as (ours, ours_bytes), serve_counted(plain) as (other, other_bytes):
-                contenders = [
-                    contender("ours", ours, ours_bytes),
-                    contender("plain", other, other_bytes),
-                    contender("peer", other, other_bytes, peer=True),
-                ]
-                # Five rounds: the live start is this benchmark's noisiest figure and its targets are ratios.
-                rounds = 1 if args.quick else 5
-                report["live"] = measure_live_start(browser, contenders, runs=rounds, throttled=not args.quick)
+        with serve(site) as (url, ours_bytes), serve(plain) as (other, other_bytes), chromium() as browser:
+            contenders = [
+                contender("ours", url, ours_bytes),
+                contender("plain", other, other_bytes),
+                contender("peer", other, other_bytes, peer=True),
+            ]
+            # Five rounds: the live start is this benchmark's noisiest figure and its targets are ratios.
+            rounds = 1 if args.quick else 5
+            report["live"] = measure_live_start(browser, contenders, runs=rounds, throttled=not args.quick)
             report["start"] = measure_start(browser, url, runs=runs)
             edits = 20 if args.quick else 200
             report["recalc"] = measure_recalc(browser, url, edits=edits)
@@ -272,19 +270,6 @@ form.addEventListener("input", () => {
 
 
 # ---- the browser ----
-
-
-@contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """Serve `site` on a free local port."""
-    server = make_server(site, port=0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @contextmanager

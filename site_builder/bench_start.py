@@ -36,7 +36,7 @@ __all__ = [
     "contender",
     "expected_results",
     "measure_live_start",
-    "serve_counted",
+    "serve",
 ]
 
 PYSCRIPT = PROJECT / "node_modules" / "@pyscript" / "core"
@@ -66,7 +66,7 @@ class Tally:
 
 
 @contextmanager
-def serve_counted(site: Path) -> Iterator[tuple[str, Tally]]:
+def serve(site: Path) -> Iterator[tuple[str, Tally]]:
     """Serve `site` on a free local port, counting the bytes of every file sent."""
     tally = Tally()
     server = make_server(site, port=0, on_sent=tally.add)

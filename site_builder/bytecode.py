@@ -4,8 +4,8 @@ Pyodide ships its standard library as source, so a plain boot spends most of its
 the modules it imports, in WebAssembly. The build ships instead the modules that start-up and the
 core import, compiled to bytecode by the pinned Pyodide itself (`stdlib.mjs`, run by Node.js): half
 the bytes, and a boot about three times faster; a module no page imports is not shipped. The shared
-core and each calculator's own package are compiled the same way (`bytecode.mjs`). Each zip is made once and kept
-in `node_modules/.cache/`, under a key of the runtime and of what went in.
+core and each calculator's own package are compiled the same way (`bytecode.mjs`). Each zip is made
+once and kept in `node_modules/.cache/`, under a key of the runtime and of what went in.
 """
 
 from __future__ import annotations
@@ -118,8 +118,6 @@ def lock_info(project: Path) -> dict[str, str]:
     The worker hands Pyodide a lock with this and no packages (it loads none) instead of the
     120 KB file that lists all 357.
     """
-    lock = project / "node_modules" / "pyodide" / "pyodide-lock.json"
-    if not lock.is_file():
-        raise BuildError(lock, None, "Pyodide runtime missing; run `npm ci` first")
+    lock = _package(project) / "pyodide-lock.json"
     info: dict[str, str] = json.loads(lock.read_text(encoding="utf-8"))["info"]
     return info

@@ -16,8 +16,8 @@ const STORE = "python-snapshots";
 /**
  * Start Pyodide and return `finish(pyodide)`'s value, how it started ("snapshot" or "plain"), and
  * the milliseconds each step took (the benchmark reads them).
- * `runtime` is the runtime folder's URL (ending in "/"), `stdlib` the standard library's (null: Pyodide's own),
- * `core` names what `warm(pyodide)` loads: the shared code every page imports, which the snapshot
+ * `runtime` is the runtime folder's URL (ending in "/"), `stdlib` the standard library's (null:
+ * Pyodide's own), `core` names what `warm(pyodide)` loads: the shared code every page imports, which the snapshot
  * keeps imported. `warm` runs again after a restore (files do not survive one; imports do).
  */
 export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
@@ -93,7 +93,7 @@ async function readSnapshot(response) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// In the background, after the first result: one snapshot per reader, the newest.
+// In the background, once the engine is ready: one snapshot per reader, the newest.
 async function keepSnapshot(key, snapshot) {
   try {
     await forgetSnapshots();

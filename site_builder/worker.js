@@ -2,7 +2,8 @@
 // writes _app/worker.js as snapshot.js (startPython, the one user of Pyodide's private API) followed
 // by this file: one download for the worker, two files to read.
 // The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
-// the worker answers {type: "ready", start: "snapshot" | "plain"} or {type: "failed"}, then {type: "report", json} for each.
+// the worker answers {type: "ready", start: "snapshot" | "plain", steps} or {type: "failed"}, then
+// {type: "report", json} for each.
 // {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
 
 let engine = null;

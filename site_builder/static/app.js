@@ -17,8 +17,10 @@ function connectEngine(form) {
   const absolute = (url) => new URL(url, document.baseURI).href;
   const worker = new Worker(absolute(form.dataset.worker), { type: "module" });
   const state = { ready: false, inFlight: false, pending: null, errors: new Set(), rejected: new Map() };
-  // The published sentences, for when the engine cannot start and the form goes back to their values.
-  const published = [...results.querySelectorAll("[data-sentence], [data-status]")].map((el) => [el, el.textContent]);
+  // The texts that describe the values, and what the page was published with (for when the engine
+  // cannot start and the form goes back to those values).
+  const described = [...results.querySelectorAll("[data-sentence], [data-status]")];
+  const published = described.map((element) => element.textContent);
   let staleTimer = null;
   // A runtime that never answers counts as failed rather than loading forever.
   const deadline = setTimeout(() => fail(), 60_000);
@@ -42,7 +44,7 @@ function connectEngine(form) {
     for (const slot of form.querySelectorAll("[data-error-for]")) slot.textContent = "";
     const presets = form.querySelector("[data-presets]");
     if (presets) presets.hidden = true;
-    for (const [element, text] of published) element.textContent = text;
+    described.forEach((element, index) => (element.textContent = published[index]));
     clearStale();
     results.removeAttribute("aria-busy");
     showEngine("failed");
@@ -67,9 +69,7 @@ function connectEngine(form) {
     staleTimer = null;
     if (results.dataset.stale !== undefined || !results.hasAttribute("aria-busy")) return;
     results.dataset.stale = "";
-    for (const element of results.querySelectorAll("[data-sentence], [data-status]")) {
-      element.textContent = results.dataset.recomputing;
-    }
+    for (const element of described) element.textContent = results.dataset.recomputing;
   }
   function clearStale() {
     clearTimeout(staleTimer);
