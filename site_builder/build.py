@@ -51,9 +51,9 @@ from .presets import read_presets
 from .rendering import LocaleResources, SiteContext, preset_menus, render_page
 from .search import index_site
 from .seo import write_robots, write_sitemap
-from .writer import Content, collect, write_site
+from .writer import Content, check_output, collect, write_site
 
-__all__ = ["PROJECT", "Assembly", "BuildConfig", "BuildSummary", "assemble", "build"]
+__all__ = ["PROJECT", "Assembly", "BuildConfig", "BuildSummary", "assemble", "build", "list_sources"]
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -110,18 +110,32 @@ class Assembly:
 def build(config: BuildConfig, progress: Progress | None = None) -> BuildSummary:
     """Build the whole site into `config.out`."""
     started = time.perf_counter()
+    # Refuse an output folder the build may not replace before spending a build on it.
+    check_output(config.out, list_sources(config))
     with warnings.catch_warnings():
         if config.strict:
             # Strict builds treat warnings as errors: a template's invalid escape is a broken formula.
             warnings.simplefilter("error")
         assembly = assemble(config, progress=progress)
     # Write, all at once, replacing the previous output only when everything succeeded.
-    write_site(assembly.files, config.out, finish=index_site if config.search else None)
+    write_site(assembly.files, config.out, finish=index_site if config.search else None, sources=list_sources(config))
     return BuildSummary(
         pages=assembly.pages,
         files=len(assembly.files),
         seconds=time.perf_counter() - started,
         warnings=assembly.warnings,
+    )
+
+
+def list_sources(config: BuildConfig) -> tuple[Path, ...]:
+    """Return what a build reads: its output may be none of these, nor hold one, nor lie inside one."""
+    return (
+        config.project / "site.toml",
+        config.project / "locales",
+        config.templates,
+        config.presets,
+        PROJECT / "calculators",
+        PROJECT / "site_builder",
     )
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from .errors import BuildError
@@ -26,6 +30,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(arguments)
     reporter = Reporter(level=0 if args.quiet else 2 if args.verbose else 1)
+    with _unwind_on_sigterm():
+        return _run(args, arguments, reporter)
+
+
+def _run(args: argparse.Namespace, arguments: list[str], reporter: Reporter) -> int:
+    """Build or serve as `args` ask; report a failure in one line."""
     try:
         # The calculators are imported here, so a module that fails to import is reported like any build error.
         from .build import BuildConfig, build
@@ -40,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             serve(config, args.port, reporter, arguments)
             return 0
         summary = build(config, progress=reporter.progress)
+    except KeyboardInterrupt:
+        reporter.error("build interrupted")
+        return 130
     except BuildError as error:
         reporter.error(f"build failed: {error}")
         return 1
@@ -48,6 +61,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     reporter.summary(summary, config)
     return 0
+
+
+@contextlib.contextmanager
+def _unwind_on_sigterm() -> Iterator[None]:
+    """Make SIGTERM unwind the stack like Ctrl-C does (exit status 143), so a build removes its staging folder."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _only(slugs: str) -> tuple[Calculator, ...]:
