@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 
 from calculators import Calculator, Message, NumberFacts, format_number
 
+from .catalogs import is_markup
 from .locales import Locale
 
 __all__ = [
@@ -130,7 +131,7 @@ def make_environment(
         lstrip_blocks=True,
     )
     env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_callables(**_escaping_gettext(translations), newstyle=True)  # type: ignore[attr-defined]
 
     def translate(message: Message) -> str:
         return translations.pgettext(message.context, message.text)
@@ -144,6 +145,37 @@ def make_environment(
     env.globals.update(t=translate, number=number, locale=locale, faq_entries=faq_entries)
     env.filters.update(mathml=mathml, long_date=long_date)
     return env
+
+
+def _escaping_gettext(translations: gettext.GNUTranslations) -> dict[str, Callable[..., Markup]]:
+    """Return the gettext, ngettext, pgettext and npgettext templates call, each giving markup.
+
+    Jinja marks every translation safe under autoescape. Here only a translation whose source
+    is markup stays HTML (its catalog was checked to hold the source's tags only, see
+    `catalogs.markup_problem`); a prose source's translation is escaped, so no translation can
+    add an element or leave an attribute. Jinja then fills the variables in, escaping them.
+    """
+    markup: dict[str, bool] = {}
+
+    def shown(translated: str, *sources: str) -> Markup:
+        for source in sources:
+            if source not in markup:
+                markup[source] = is_markup(source)
+        return Markup(translated) if any(markup[source] for source in sources) else escape(translated)
+
+    def gettext(message: str) -> Markup:
+        return shown(translations.gettext(message), message)
+
+    def ngettext(singular: str, plural: str, n: int) -> Markup:
+        return shown(translations.ngettext(singular, plural, n), singular, plural)
+
+    def pgettext(context: str, message: str) -> Markup:
+        return shown(translations.pgettext(context, message), message)
+
+    def npgettext(context: str, singular: str, plural: str, n: int) -> Markup:
+        return shown(translations.npgettext(context, singular, plural, n), singular, plural)
+
+    return {"gettext": gettext, "ngettext": ngettext, "pgettext": pgettext, "npgettext": npgettext}
 
 
 class _FaqReader(HTMLParser):
