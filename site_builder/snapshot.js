@@ -43,7 +43,7 @@ export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
   if (stored) {
     try {
       // The snapshot is read while Pyodide fetches and compiles the rest of the runtime.
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: readSnapshot(stored) });
+      const pyodide = await boot(loadPyodide, { ...options, _loadSnapshot: readSnapshot(stored) });
       step("restore");
       await warm(pyodide);
       step("warm");
@@ -54,7 +54,7 @@ export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
       await forgetSnapshots();
     }
   }
-  const pyodide = await loadPyodide(key ? { ...options, _makeSnapshot: true } : options);
+  const pyodide = await boot(loadPyodide, key ? { ...options, _makeSnapshot: true } : options);
   step("boot");
   await warm(pyodide);
   step("warm");
@@ -65,6 +65,24 @@ export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
   step("finish");
   if (snapshot) setTimeout(() => keepSnapshot(key, snapshot), 0);
   return { value, start: "plain", steps };
+}
+
+// Pyodide (this pinned build) catches a failed WebAssembly instantiation (a truncated or damaged
+// pyodide.asm.wasm), only warns, and never settles loadPyodide: that warning is the one sign, so it
+// fails the start at once instead of leaving the page loading.
+async function boot(loadPyodide, options) {
+  const warn = console.warn;
+  let refuse;
+  const refused = new Promise((_, reject) => (refuse = reject));
+  console.warn = (...args) => {
+    if (args[0] === "wasm instantiation failed!") refuse(new Error("runtime: pyodide.asm.wasm cannot be instantiated"));
+    warn.apply(console, args);
+  };
+  try {
+    return await Promise.race([loadPyodide(options), refused]);
+  } finally {
+    console.warn = warn;
+  }
 }
 
 function snapshotKey({ runtime, stdlib, core }) {

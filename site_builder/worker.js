@@ -3,7 +3,7 @@
 // by this file: one download for the worker, two files to read.
 // The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
 // the worker answers {type: "ready", start: "snapshot" | "plain", steps} or {type: "failed"}, then
-// {type: "report", json} for each.
+// {type: "report", json} for each, or {type: "failed"} if the engine broke.
 // {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
 
 let engine = null;
@@ -25,11 +25,15 @@ self.addEventListener("message", async (event) => {
     } catch (error) {
       self.postMessage({ type: "failed", reason: String(error) });
     }
-  } else if (message.type === "compute" && engine) {
-    const json = engine.report(JSON.stringify(message.values));
-    self.postMessage({ type: "report", json });
-  } else if (message.type === "config" && engine) {
-    self.postMessage({ type: "config", json: engine.config(String(message.text)) });
+  } else if (message.type === "compute" || message.type === "config") {
+    // Every request gets an answer: a report, or a failure the page shows (never a page left busy).
+    try {
+      if (!engine) throw new Error("the engine has not started");
+      if (message.type === "compute") self.postMessage({ type: "report", json: engine.report(JSON.stringify(message.values)) });
+      else self.postMessage({ type: "config", json: engine.config(String(message.text)) });
+    } catch (error) {
+      self.postMessage({ type: "failed", reason: String(error) });
+    }
   }
 });
 

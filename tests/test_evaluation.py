@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import gettext
+import math
 from decimal import Decimal
 
 import pytest
 
-from calculators import CALCULATORS, Problem, evaluate, find
+from calculators import CALCULATORS, LocaleKit, Problem, evaluate, find, make_report
 from calculators.core.evaluation import LARGEST_RESULT
+from calculators.core.numbers import PLAIN
+from calculators.core.report import FieldMessage
 
 GRAD = find("gradient-accumulation-memory")
 VRAM = find("llm-training-vram")
 GOOD_GRAD = {"micro_batch": "4", "accumulation_steps": "8", "data_parallel": "1", "activation_per_sample_gb": "0.5"}
+KIT = LocaleKit(gettext.NullTranslations(), PLAIN)  # the source texts, English
 GOOD_VRAM = {"params_billion": "7", "bytes_per_param": "16", "activation_gb": "0"}
 
 
@@ -78,7 +83,7 @@ def test_absurd_results_are_out_of_range() -> None:
             "activation_per_sample_gb": "1",
         },
     )
-    assert product.problems == (Problem("", "out_of_range"),)
+    assert product.problems[0] == Problem("", "out_of_range")
     assert 1e18 > LARGEST_RESULT
 
 
@@ -94,10 +99,71 @@ def test_defaults_evaluate() -> None:
         assert evaluate(calculator, calculator.defaults()).ok, calculator.slug
 
 
-def test_an_input_that_breaks_the_formula_is_out_of_range_not_an_exception() -> None:
-    # 1e-400 passes "greater than 0" as a Decimal but is 0.0 as a float: Chinchilla's loss fit divides by it.
+def test_a_value_a_float_cannot_hold_is_out_of_range_at_its_input() -> None:
+    # 1e-400 passes "greater than 0" as a Decimal but is 0.0 as a float, which Chinchilla's loss fit
+    # divides by; the reader is told at the field, never shown an exception or a frozen page.
     chinchilla = find("chinchilla-optimal-tokens")
     result = evaluate(chinchilla, {**chinchilla.defaults(), "params_billion": "1e-400"})
-    assert result.problems == (Problem("", "out_of_range"),)
+    assert result.problems == (Problem("params_billion", "out_of_range"),)
     gpus = find("gpu-count")
-    assert evaluate(gpus, {**gpus.defaults(), "gpu_memory_gb": "1e-400"}).problems == (Problem("", "out_of_range"),)
+    tiny = evaluate(gpus, {**gpus.defaults(), "gpu_memory_gb": "1e-400"})
+    assert tiny.problems == (Problem("gpu_memory_gb", "out_of_range"),)
+    message = make_report(gpus, {**gpus.defaults(), "gpu_memory_gb": "1e-400"}, KIT).errors
+    assert message == (FieldMessage("gpu_memory_gb", "This value is out of range for the calculation."),)
+
+
+def test_every_input_survives_values_at_the_edges_of_a_float() -> None:
+    """Every numeric input of every calculator, at values Decimal admits and floats cannot hold."""
+    for calculator in CALCULATORS:
+        defaults = calculator.defaults()
+        for spec in calculator.inputs:
+            if spec.choices:
+                continue
+            for text in ("1e-400", "4.9e-324", "1e-320", "-1e-400", "1e308"):
+                result = evaluate(calculator, {**defaults, spec.name: text})
+                report = make_report(calculator, {**defaults, spec.name: text}, KIT)
+                assert result.ok == report.ok, (calculator.slug, spec.name, text)
+                if result.ok:
+                    assert all(math.isfinite(v) for v in result.results.values())
+                else:
+                    assert report.status and {p.name for p in result.problems} <= {"", spec.name}, (
+                        calculator.slug,
+                        spec.name,
+                        text,
+                        result.problems,
+                    )
+
+
+def test_a_result_out_of_range_names_the_inputs_that_put_it_there() -> None:
+    # 10¹⁸ samples: any one of the three factors back at its default brings the result into range,
+    # the activation memory alone does not.
+    product = {
+        "micro_batch": "1e6",
+        "accumulation_steps": "1e6",
+        "data_parallel": "1e6",
+        "activation_per_sample_gb": "1",
+    }
+    assert [p.name for p in evaluate(GRAD, product).problems] == [
+        "",
+        "micro_batch",
+        "accumulation_steps",
+        "data_parallel",
+    ]
+    report = make_report(GRAD, product, KIT)
+    assert report.status == "These values give a result too large to be meaningful. Check the inputs."
+    assert [e.name for e in report.errors] == ["micro_batch", "accumulation_steps", "data_parallel"]
+
+
+def test_minus_zero_is_zero() -> None:
+    result = evaluate(GRAD, {**GOOD_GRAD, "activation_per_sample_gb": "-0"})
+    assert math.copysign(1, result.values["activation_per_sample_gb"]) == 1
+    assert all(math.copysign(1, v) == 1 for v in result.results.values() if v == 0)
+
+
+def test_no_sentence_writes_minus_zero_or_a_small_value_as_zero() -> None:
+    warmup = find("lr-warmup")
+    step = make_report(warmup, {**warmup.defaults(), "step": "-0"}, KIT)
+    assert "-0" not in " ".join(r.sentence + r.value for r in step.results)
+    tiny = make_report(VRAM, {**GOOD_VRAM, "params_billion": "1e-7"}, KIT)
+    total = next(r for r in tiny.results if r.name == "total_vram_gb")
+    assert total.value == "0.0000016" and "about 0.0000016 GB: 0.0000016 GB of model state" in total.sentence

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
 import threading
+import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +17,7 @@ from urllib.parse import quote
 import pytest
 
 from calculators import Kind, LocaleKit, find, make_report
+from site_builder.assets import calculator_module
 from site_builder.build import PROJECT, BuildConfig, build
 from site_builder.locales import LOCALE_BY_TAG, LOCALES, Locale
 from site_builder.server import make_server
@@ -142,6 +146,54 @@ def test_out_of_range_link_values_are_flagged(page: Any, base_url: str) -> None:
     assert page.text_content('[data-output="total_vram_gb"]') == "104"
 
 
+@pytest.mark.browser
+def test_a_value_a_float_cannot_hold_never_freezes_the_page(page: Any, base_url: str) -> None:
+    # 1e-400 is above 0 but is 0.0 as a float: the formula divided by it, the worker had no answer,
+    # and the page stayed busy for the rest of the visit.
+    gpus = find("gpu-count")
+    _open(page, base_url, EN, gpus, "?gpu_memory_gb=1e-400")
+    assert page.text_content('[data-error-for="gpu_memory_gb"]') == "This value is out of range for the calculation."
+    page.fill('[name="gpu_memory_gb"]', "80")
+    _settle(page)
+    assert page.text_content('[data-error-for="gpu_memory_gb"]') == ""
+    assert page.get_attribute(".results", "data-state") == "ok"
+
+
+def _breaking_bundle(original: bytes, module: str) -> bytes:
+    """The calculator's bundle with its module wrapped so that compute raises for a value of 13."""
+    package = module.replace(".", "/")
+    wrapper = f"""import dataclasses
+from {module}_real import CALCULATOR as REAL
+
+def compute(values):
+    if 13 in values.values():
+        raise RuntimeError("a bug the core did not foresee")
+    return REAL.compute(values)
+
+CALCULATOR = dataclasses.replace(REAL, compute=compute)
+"""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(out, "w") as target:
+        for name in source.namelist():
+            target.writestr(name.replace(package + "/", package + "_real/"), source.read(name))
+        target.writestr(f"{package}/__init__.py", wrapper)
+    return out.getvalue()
+
+
+@pytest.mark.browser
+def test_an_exception_in_the_engine_is_answered_not_left_pending(browser: Any, base_url: str, site: Path) -> None:
+    bundle = _breaking_bundle(
+        (site / "_app" / "calculators" / f"{GRAD.slug}.zip").read_bytes(), calculator_module(GRAD)
+    )
+    context = browser.new_context()
+    context.route(f"**/calculators/{GRAD.slug}.zip*", lambda route: route.fulfill(status=200, body=bundle))
+    tab = context.new_page()
+    _open(tab, base_url, EN, GRAD)
+    tab.fill('[name="micro_batch"]', "13")
+    _assert_failed_gracefully(tab)
+    context.close()
+
+
 HOSTILE_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
 <link rel="icon" href="data:,"></head><body>
 <script src="{site}_app/embed.js" data-calculator="llm-training-vram"
@@ -212,6 +264,22 @@ def test_blocked_runtime_file(browser: Any, base_url: str, blocked: str) -> None
     tab.goto(f"{base_url}en/{GRAD.slug}/?micro_batch=16")
     _assert_failed_gracefully(tab)
     assert errors == []
+    context.close()
+
+
+@pytest.mark.browser
+def test_truncated_webassembly_fails_at_once(browser: Any, base_url: str, site: Path) -> None:
+    # Pyodide only warns when its WebAssembly cannot be instantiated and never settles: the page used
+    # to show "Loading…" until its 60-second deadline.
+    wasm = next((site / "_app" / "pyodide").iterdir()).joinpath("pyodide.asm.wasm").read_bytes()
+    context = browser.new_context()
+    half = {"status": 200, "body": wasm[: len(wasm) // 2], "headers": {"content-type": "application/wasm"}}
+    context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(**half))
+    tab = context.new_page()
+    started = time.monotonic()
+    tab.goto(f"{base_url}en/{GRAD.slug}/?micro_batch=16")
+    _assert_failed_gracefully(tab)
+    assert time.monotonic() - started < 20
     context.close()
 
 

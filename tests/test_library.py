@@ -66,6 +66,10 @@ def test_cli_text_and_bad_input() -> None:
     assert "--params_billion:" in bad.stdout
     assert _cli("no-such-calculator").returncode == 2
     assert "llm-training-vram" in _cli("--list").stdout
+    # A value a float cannot hold once raised ZeroDivisionError: a traceback and status 1.
+    tiny = _cli("gpu-count", "--gpu_memory_gb", "1e-400", "--lang", "de")
+    assert (tiny.returncode, tiny.stderr) == (2, "")
+    assert "--gpu_memory_gb: Dieser Wert liegt außerhalb des Bereichs" in tiny.stdout
 
 
 def test_installed_package_carries_its_catalogs(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from calculators import LocaleKit, find
 from calculators.core.model_config import read_model_config
@@ -61,6 +63,9 @@ def test_multimodal_configs_are_read_from_their_text_config() -> None:
     assert read_model_config(json.dumps(wrapped)).facts["model.layers"] == 32
 
 
+SANS_HIDDEN = ("num_hidden_layers", "num_attention_heads", "vocab_size")
+
+
 @pytest.mark.parametrize(
     ("text", "problem", "keys"),
     [
@@ -70,6 +75,15 @@ def test_multimodal_configs_are_read_from_their_text_config() -> None:
         ('{"num_hidden_layers": "32", "hidden_size": 4096.5}', "not_number", ("num_hidden_layers", "hidden_size")),
         ('{"num_hidden_layers": true}', "not_number", ("num_hidden_layers",)),
         ("", "not_json", ()),
+        # Hostile pastes: each once raised past the reader (a blank status line) or misplaced its error.
+        ("[" * 100_000 + "]" * 100_000, "too_big", ()),
+        ('{"a": ' + "[" * 40 + "]" * 40 + "}", "too_big", ()),
+        (" " * 100_001, "too_big", ()),
+        ('{"hidden_size": ' + "9" * 4_000 + "}", "too_large", ("hidden_size",)),
+        ('{"vocab_size": 1' + "0" * 300 + "}", "too_large", ("vocab_size",)),
+        ('{"vocab_size": ' + "1" * 10_001 + "}", "too_large", ("vocab_size",)),
+        ('{"num_hidden_layers": 1e300}', "not_number", ("num_hidden_layers",)),
+        ('{"name": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "hidden_size": 4096}', "missing", SANS_HIDDEN),
     ],
 )
 def test_bad_pastes_name_the_problem(text: str, problem: str, keys: tuple[str, ...]) -> None:
@@ -97,3 +111,19 @@ def test_problems_are_told_in_the_readers_language(kits: dict[Locale, LocaleKit]
     if tag != "en":
         english = read_config(find("kv-cache-size"), "{", kits[LOCALE_BY_TAG["en"]]).message
         assert outcome.message != english
+
+
+def test_a_long_integer_is_not_reported_at_line_0(kits: dict[Locale, LocaleKit]) -> None:
+    # 10,001 digits once raised Python's integer-conversion limit, which was reported as "line 0, column 0".
+    outcome = read_config(find("kv-cache-size"), '{"num_hidden_layers": ' + "1" * 10_001, kits[LOCALE_BY_TAG["en"]])
+    assert outcome.message == "This is not valid JSON: check line 1, column 10,024."
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                    max_leaves=20)
+       | st.text(max_size=60))  # fmt: skip
+def test_every_paste_gets_an_answer(kits: dict[Locale, LocaleKit], pasted: object) -> None:
+    text = pasted if isinstance(pasted, str) else json.dumps(pasted)
+    outcome = read_config(find("transformer-params"), text, kits[LOCALE_BY_TAG["en"]])
+    assert outcome.message

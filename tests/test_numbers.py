@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import PLAIN, NumberFacts, format_number, parse_number
+from calculators.core.numbers import format_scientific
 from site_builder.locales import LOCALES, Locale, number_facts
 
 # The site's locales plus those the site is about to grow into, to keep the facts honest.
@@ -67,6 +68,16 @@ FRENCH = NumberFacts(decimal=",", group="\u202f")
         ("0.5", GERMAN, Decimal("0.5")),
         ("1\u202f234,5", FRENCH, Decimal("1234.5")),
         ("1 234,5", FRENCH, Decimal("1234.5")),
+        ("\u0661\u0662\u066b\u0665", PLAIN, Decimal("12.5")),  # the Arabic decimal separator
+        ("\u0661\u066c\u0662\u0663\u0664", PLAIN, Decimal(1234)),  # the Arabic thousands separator
+        ("\u061c-\u0663", PLAIN, Decimal(-3)),  # CLDR's Arabic minus carries a letter mark
+        ("12\u066b5", GERMAN, Decimal("12.5")),
+        ("10²³", PLAIN, Decimal("1e23")),  # as the site writes FLOP counts
+        ("3.14 × 10²³", PLAIN, Decimal("3.14e23")),
+        ("3,14 × 10²³", GERMAN, Decimal("3.14e23")),
+        ("1.2 × 10⁻⁵", PLAIN, Decimal("1.2e-5")),
+        ("6x10^23", PLAIN, Decimal("6e23")),
+        ("10^-3", PLAIN, Decimal("0.001")),
     ],
 )
 def test_parse_number_reads(text: str, facts: NumberFacts, expected: Decimal) -> None:
@@ -76,10 +87,19 @@ def test_parse_number_reads(text: str, facts: NumberFacts, expected: Decimal) ->
 @pytest.mark.parametrize(
     "text",
     ["", "abc", "NaN", "nan", "Infinity", "inf", "0x10", "1_000", "1,23", "12,34,567", "1..2", "1.2.3", "--1", "4 4",
-     "1e", "e5", "1" * 10_000, "<script>", "0,5"],
+     "1e", "e5", "1" * 10_000, "<script>", "0,5",
+     "2²", "10²³4", "1²³", "× 10²³", "10^", "10^1.5", "10^99999", "1,234\u066c567"],
 )  # fmt: skip
 def test_parse_number_rejects(text: str) -> None:
     assert parse_number(text, PLAIN) is None
+
+
+@pytest.mark.parametrize("cldr", CLDR_IDS)
+def test_the_scientific_notation_the_site_writes_reads_back(cldr: str) -> None:
+    facts = number_facts(Locale(tag=cldr, name=cldr, cldr=cldr))
+    for value in (3.14e23, 1.5e-7, 2e28, 6.02e23):
+        written = format_scientific(value, facts, 2)
+        assert parse_number(written, facts) == Decimal(repr(value)), written
 
 
 @given(st.text(max_size=40))

@@ -29,7 +29,8 @@ class Problem:
     """Why one input (or, with `name` "", the whole calculation) cannot be used.
 
     Codes: required, not_a_number, not_whole, too_small, too_large,
-    unknown_choice, out_of_range. `limit` is the bound a too_small or
+    unknown_choice, out_of_range (a value a float cannot hold, or one that, with the others, breaks
+    the formula; the whole calculation's out_of_range has `name` ""). `limit` is the bound a too_small or
     too_large value broke; `exclusive` says whether the bound itself is allowed.
     """
 
@@ -70,19 +71,38 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
             values[spec.name] = value
     if problems:
         return Evaluation(values=values, problems=tuple(problems))
+    results = _compute(calculator, values)
+    if results is None:
+        # A value that passed its bounds can still break a formula or give an absurd result: the
+        # reader is told which inputs, when putting one back to its default mends it.
+        culprits = tuple(
+            Problem(spec.name, "out_of_range")
+            for spec in calculator.inputs
+            if spec.kind is not Kind.CHOICE and _compute(calculator, {**values, spec.name: _default(spec)}) is not None
+        )
+        return Evaluation(values=values, problems=(Problem("", "out_of_range"), *culprits))
+    return Evaluation(values=values, results=results)
+
+
+def _compute(calculator: Calculator, values: Mapping[str, float]) -> dict[str, float] | None:
+    """Run the formula; None when it breaks (division by an underflowed zero, say) or leaves the range."""
     try:
-        results = dict(calculator.compute(values))
+        results = {name: value + 0.0 for name, value in calculator.compute(values).items()}  # + 0.0: no "-0"
     except (ArithmeticError, ValueError):
-        # A value that passed its bounds can still break a formula (1e-400 is above 0 but is 0.0 as a
-        # float): the reader gets the out-of-range message, never an exception or a frozen page.
-        return Evaluation(values=values, problems=(Problem("", "out_of_range"),))
+        return None
     scientific = {spec.name for spec in calculator.outputs if spec.scientific}
     if not all(
         math.isfinite(v) and abs(v) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT)
         for name, v in results.items()
     ):
-        return Evaluation(values=values, problems=(Problem("", "out_of_range"),))
-    return Evaluation(values=values, results=results)
+        return None
+    return results
+
+
+def _default(spec: InputSpec) -> float:
+    value = _read(spec, spec.default, PLAIN)
+    assert not isinstance(value, Problem), f"{spec.name}: its default is not valid"
+    return value
 
 
 def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
@@ -97,7 +117,10 @@ def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
         return Problem(spec.name, "too_small", spec.minimum, spec.minimum_exclusive)
     if spec.maximum is not None and number > spec.maximum:
         return Problem(spec.name, "too_large", spec.maximum)
-    return float(number)
+    value = float(number) + 0.0  # + 0.0 turns "-0" into 0
+    if not math.isfinite(value) or (value == 0) != number.is_zero():
+        return Problem(spec.name, "out_of_range")  # 1e-400 is above 0 but is 0.0 as a float; 1e400 is inf
+    return value
 
 
 def _choose(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:

@@ -9,6 +9,7 @@ A fact a family leaves out takes the value transformers itself assumes, and the 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -41,6 +42,21 @@ _KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "v_head_dim": ("v_head_dim",),
     }
 )
+LONGEST_CONFIG = 100_000
+"""Characters: a real config.json has a few thousand (DeepSeek-V3's, among the longest, about 1,600)."""
+DEEPEST_CONFIG = 32
+"""Nesting levels: real configs nest three or four deep; a deeper text is refused before parsing, since a
+parser's recursion would exhaust the interpreter's stack (in Pyodide, the browser's)."""
+LARGEST_FACT = 10**9
+"""No model fact (layers, widths, vocabulary, context, experts) comes near a billion."""
+
+
+class _LongInteger:
+    """An integer in the text with more digits than any fact has, left unconverted."""
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
 _REQUIRED = ("layers", "hidden_size", "attention_heads", "vocab_size")
 _WITH_QKV_BIAS = frozenset({"qwen2", "qwen2_moe"})  # Qwen2's attention has q, k, v biases and no config flag
 
@@ -49,7 +65,8 @@ _WITH_QKV_BIAS = frozenset({"qwen2", "qwen2_moe"})  # Qwen2's attention has q, k
 class ConfigReading:
     """What a pasted config gave: facts (keys of `spec.MODEL_FACTS`) or a problem code.
 
-    Problem codes: not_json (with `line`, `column`), not_object, missing (with `keys`), not_number (with `keys`).
+    Problem codes: not_json (with `line`, `column`), not_object, missing (with `keys`), not_number and
+    too_large (with `keys`), too_big (longer or more deeply nested than any config.json).
     `assumed` names the config keys that were absent and took transformers' defaults.
     """
 
@@ -72,32 +89,48 @@ def read_model_config(text: str) -> ConfigReading:
     >>> read_model_config('{"n_layer": 12').problem
     'not_json'
     """
+    if len(text) > LONGEST_CONFIG or _nesting(text) > DEEPEST_CONFIG:
+        return ConfigReading({}, "too_big")
     try:
-        document = json.loads(text)
-    except ValueError as error:
-        line, column = (error.lineno, error.colno) if isinstance(error, json.JSONDecodeError) else (0, 0)
-        return ConfigReading({}, "not_json", line=line, column=column)
+        # Integers too long for a fact stay text: int() would refuse 4,300 digits, float() overflow.
+        document = json.loads(text, parse_int=lambda digits: int(digits) if len(digits) <= 18 else _LongInteger())
+    except json.JSONDecodeError as error:
+        return ConfigReading({}, "not_json", line=error.lineno, column=error.colno)
     if not isinstance(document, dict):
         return ConfigReading({}, "not_object")
     if isinstance(document.get("text_config"), dict):  # multimodal models keep the language model's facts here
         document = {**document, **document["text_config"]}
     found: dict[str, float] = {}
     wrong: list[str] = []
+    huge: list[str] = []
     for fact, keys in _KEYS.items():
         key = next((k for k in keys if document.get(k) is not None), None)
         if key is None:
             continue
         value = document[key]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if isinstance(value, _LongInteger) or (isinstance(value, int) and value > LARGEST_FACT):
+            huge.append(key)
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
             wrong.append(key)
         else:
             found[fact] = float(value)
     if wrong:
         return ConfigReading({}, "not_number", keys=tuple(wrong))
+    if huge:
+        return ConfigReading({}, "too_large", keys=tuple(huge))
     missing = [_KEYS[fact][0] for fact in _REQUIRED if not found.get(fact)]
     if missing:
         return ConfigReading({}, "missing", keys=tuple(missing))
     return _completed(document, found)
+
+
+def _nesting(text: str) -> int:
+    """How deep brackets nest in `text`, outside strings."""
+    depth = deepest = 0
+    for bracket in re.findall(r"[\[\]{}]", _STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def _completed(document: Mapping[str, object], found: dict[str, float]) -> ConfigReading:

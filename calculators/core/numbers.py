@@ -98,16 +98,26 @@ def _group(whole: str, facts: NumberFacts) -> str:
 
 
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+# What format_scientific writes (3.14 × 10²³), and the same typed on a keyboard (3.14 x 10^23, 10^-5).
+_POWER_OF_TEN = re.compile(
+    r"(?:(?P<mantissa>.*?)\s*[×xX*·⋅]\s*)?10(?:\^\s*(?P<typed>[+\-\u2212]?\d{1,4})|(?P<raised>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4}))"
+)
+_FROM_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SPACES = frozenset({" ", "\u00a0", "\u202f", "\u2009"})
 _MINUS_SIGNS = frozenset({"\u2212", "\u2012", "\u2013", "\ufe63", "\uff0d"})
+_BIDI_MARKS = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u2066\u2067\u2068\u2069"))
+_ARABIC_DECIMAL, _ARABIC_GROUP = "\u066b", "\u066c"  # typed on Arabic keyboards, in any locale
 
 
 def parse_number(text: str, facts: NumberFacts) -> Decimal | None:
     """Read what a reader of the locale typed, or return None if it is not a number.
 
-    A point is always a decimal mark; so is the locale's own decimal symbol.
-    The locale's group symbol is accepted only between groups of three digits.
-    Full-width and native digits are read as digits. Hexadecimal, underscores,
+    A point is always a decimal mark; so is the locale's own decimal symbol, and
+    the Arabic decimal separator. The locale's group symbol (and the Arabic one)
+    is accepted only between groups of three digits. Full-width and native
+    digits are read as digits. A power of ten is read as the site writes it
+    (3.14 × 10²³) or as a keyboard types it (3.14 x 10^23, 10^-5); any other
+    superscript is refused, never read as a digit. Hexadecimal, underscores,
     NaN and infinities are not numbers here.
 
     >>> parse_number("1,234.5", PLAIN)
@@ -118,15 +128,29 @@ def parse_number(text: str, facts: NumberFacts) -> Decimal | None:
     Decimal('4')
     >>> parse_number("1_000", PLAIN) is None
     True
+    >>> parse_number("3,14 × 10²³", NumberFacts(decimal=",", group="."))
+    Decimal('3.14E+23')
+    >>> parse_number("10²³", PLAIN), parse_number("2²", PLAIN)
+    (Decimal('1E+23'), None)
+    >>> parse_number("\\u0661\\u066c\\u0662\\u0663\\u0664\\u066b\\u0665", PLAIN)
+    Decimal('1234.5')
     """
     if len(text) > 100:
         return None
-    chars = [_ascii_char(ch) for ch in unicodedata.normalize("NFKC", text).strip()]
+    text = text.translate(_BIDI_MARKS).strip()
+    power = _POWER_OF_TEN.fullmatch(text)
+    if power:
+        return _scaled(power["mantissa"], power["typed"] or power["raised"], facts)
+    if any(ch in _FROM_SUPERSCRIPT for ch in map(ord, text)):
+        return None  # NFKC would read 10²³ as 1023
+    chars = [_ascii_char(ch) for ch in unicodedata.normalize("NFKC", text)]
     group = facts.group if facts.group not in (".", facts.decimal) else ""
     if group in _SPACES:
         group = " "
-    written = "".join(chars).replace(facts.decimal, ".")
-    candidate = _drop_groups(written, group) if group else written
+    written = "".join(chars).replace(facts.decimal, ".").replace(_ARABIC_DECIMAL, ".")
+    candidate = _drop_groups(written, _ARABIC_GROUP) if _ARABIC_GROUP in written else written
+    if candidate is not None and group:
+        candidate = _drop_groups(candidate, group)
     if candidate is None or not _NUMBER.fullmatch(candidate):
         return None
     try:
@@ -134,6 +158,15 @@ def parse_number(text: str, facts: NumberFacts) -> Decimal | None:
     except InvalidOperation:  # pragma: no cover - the pattern admits only valid literals
         return None
     return number if number.is_finite() else None
+
+
+def _scaled(mantissa: str | None, exponent: str, facts: NumberFacts) -> Decimal | None:
+    """Read `mantissa` × 10^`exponent`, the exponent written in superscript or ASCII digits."""
+    if mantissa is not None and not mantissa:
+        return None  # "× 10²³" with nothing before it
+    base = parse_number(mantissa, facts) if mantissa is not None else Decimal(1)
+    power = int(exponent.translate(_FROM_SUPERSCRIPT).replace("\u2212", "-"))
+    return base.scaleb(power) if base is not None else None
 
 
 def _ascii_char(ch: str) -> str:

@@ -10,6 +10,7 @@ looks up a "current" language.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
@@ -100,6 +101,8 @@ _PROBLEM_TEXT = MappingProxyType(
         # Translators: {limit} is the largest allowed number.
         "too_large": N_("validation", "Enter {limit} or less."),
         "unknown_choice": N_("validation", "Choose one of the listed options."),
+        # Translators: beside an input whose value a calculation cannot use (1e-400, or one that makes a result absurd).
+        "out_of_range": N_("validation", "This value is out of range for the calculation."),
     }
 )
 
@@ -220,6 +223,9 @@ _CONFIG_PROBLEMS = MappingProxyType(
         "missing": N_("config", "This configuration lacks facts every model needs: {keys}."),
         # Translators: {keys} lists config.json keys (code names, keep them as they are).
         "not_number": N_("config", "These keys should hold whole numbers: {keys}."),
+        # Translators: {keys} lists config.json keys (code names, keep them as they are).
+        "too_large": N_("config", "These keys hold numbers far larger than any model has: {keys}."),
+        "too_big": N_("config", "This text is longer or more deeply nested than any config.json, so it was not read."),
     }
 )
 
@@ -288,19 +294,29 @@ def _example(spec: InputSpec, facts: NumberFacts) -> str:
 
 def _formatted_numbers(calculator: Calculator, evaluation: Evaluation, facts: NumberFacts) -> dict[str, str]:
     numbers = {
-        spec.name: format_number(evaluation.values[spec.name], facts, spec.fraction_digits)
-        for spec in calculator.inputs
+        spec.name: _written(evaluation.values[spec.name], facts, spec.fraction_digits) for spec in calculator.inputs
     }
     numbers.update(
-        (
-            spec.name,
-            (format_scientific if spec.scientific else format_number)(
-                evaluation.results[spec.name], facts, spec.fraction_digits
-            ),
-        )
+        (spec.name, _written(evaluation.results[spec.name], facts, spec.fraction_digits, scientific=spec.scientific))
         for spec in calculator.outputs
     )
     return numbers
+
+
+def _written(value: float, facts: NumberFacts, fraction_digits: int, *, scientific: bool = False) -> str:
+    """Write a value at its precision, but never a number that is not zero as "0".
+
+    >>> from calculators.core.numbers import PLAIN
+    >>> _written(1e-7, PLAIN, 2), _written(0.004, PLAIN, 2), _written(0.0, PLAIN, 2), _written(2.5, PLAIN, 2)
+    ('1 × 10⁻⁷', '0.004', '0', '2.5')
+    """
+    if scientific:
+        return format_scientific(value, facts, fraction_digits)
+    if value == 0 or abs(value) >= 0.5 * 10**-fraction_digits:
+        return format_number(value, facts, fraction_digits)
+    if abs(value) >= 1e-6:  # two significant digits, still as a decimal
+        return format_number(value, facts, 1 - math.floor(math.log10(abs(value))))
+    return format_scientific(value, facts, 1)
 
 
 def _choice_labels(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> dict[str, str]:
