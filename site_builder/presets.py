@@ -3,14 +3,12 @@
 A preset fills a calculator's inputs with published facts: a model's architecture from its
 `config.json`, a GPU's memory, bandwidth and dense BF16 peak from its datasheet. The schema
 is the dataclasses below: every key required, no key unknown, every value of its type and
-range. A file that breaks it stops the build with the file, the entry and the cause.
+range. A file that breaks it stops the build with the file, the line and key, and the cause.
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,7 @@ from calculators.core.architecture import GPT2, LLAMA, count_parameters
 from calculators.core.model_config import fill_values
 from calculators.core.spec import Calculator
 
-from .errors import BuildError
+from .errors import TomlFile, read_toml
 
 __all__ = ["DATA", "GpuPreset", "ModelPreset", "Presets", "preset_values", "read_presets", "uses_presets"]
 
@@ -128,13 +126,15 @@ _OPTIONAL = frozenset(
 
 
 def read_presets(folder: Path = DATA) -> Presets:
-    """Read `models.toml` and `gpus.toml` from `folder`; raise BuildError naming the file and entry on any fault."""
-    models = tuple(_checked_model(entry, path, line) for path, line, entry in _entries(folder / "models.toml", "model"))
-    gpus = tuple(_build(GpuPreset, entry, path, line) for path, line, entry in _entries(folder / "gpus.toml", "gpu"))
-    for kind, ids in (("model", [m.id for m in models]), ("gpu", [g.id for g in gpus])):
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
-        if duplicates:
-            raise BuildError(folder / f"{kind}s.toml", None, f"{kind} ids must be unique: {', '.join(duplicates)}")
+    """Read `models.toml` and `gpus.toml` from `folder`; raise BuildError at the file, line and key of any fault."""
+    models_file, gpus_file = read_toml(folder / "models.toml"), read_toml(folder / "gpus.toml")
+    models = tuple(_checked_model(models_file, index, entry) for index, entry in _entries(models_file, "model"))
+    gpus = tuple(_checked_gpu(gpus_file, index, entry) for index, entry in _entries(gpus_file, "gpu"))
+    for kind, file, ids in (("model", models_file, [m.id for m in models]), ("gpu", gpus_file, [g.id for g in gpus])):
+        repeated = next((index for index, i in enumerate(ids) if i in ids[:index]), None)
+        if repeated is not None:
+            duplicates = sorted({i for i in ids if ids.count(i) > 1})
+            raise file.fault((kind, repeated, "id"), f"{kind} ids must be unique: {', '.join(duplicates)}")
     return Presets(models=models, gpus=gpus)
 
 
@@ -148,34 +148,39 @@ def uses_presets(calculator: Calculator, family: str) -> bool:
     return any(spec.preset and spec.preset.startswith(family + ".") for spec in calculator.inputs)
 
 
-def _entries(path: Path, table: str) -> Sequence[tuple[Path, int, Mapping[str, Any]]]:
-    """Return each [[table]] entry with the line its header is on, so faults can point at it."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        # Python 3.11's TOMLDecodeError states its line only in the message: "(at line 53, column 6)".
-        where = re.search(r"at line (\d+)", str(error))
-        raise BuildError(path, int(where.group(1)) if where else None, f"not valid TOML: {error}") from error
-    entries = document.get(table)
-    if not isinstance(entries, list) or not entries:
-        raise BuildError(path, None, f"expected one or more [[{table}]] tables")
-    headers = [number for number, line in enumerate(text.splitlines(), start=1) if line.strip() == f"[[{table}]]"]
-    return list(zip((path,) * len(entries), headers, entries, strict=True))
+def _entries(file: TomlFile, table: str) -> list[tuple[int, Mapping[str, Any]]]:
+    """Return the file's [[table]] entries with their index (what its key lines are noted under)."""
+    unknown = sorted(set(file.document) - {table})
+    if unknown:
+        raise file.fault((unknown[0],), f"unknown key {unknown[0]!r}: the file holds [[{table}]] tables only")
+    entries = file.document.get(table)
+    if not isinstance(entries, list) or not entries or not all(isinstance(entry, dict) for entry in entries):
+        raise file.fault((table,), f"expected one or more [[{table}]] tables")
+    return list(enumerate(entries))
 
 
-def _build(kind: type[Any], entry: Mapping[str, Any], path: Path, line: int) -> Any:
+_LARGEST = 10**15
+"""No preset figure comes near 10¹⁵ (DeepSeek-V3 has 6.7 × 10¹¹ parameters); beyond it a figure is a slip."""
+_EXPECTED = {
+    "bool": "bool",
+    "int": "int, a whole number from 0 to 10¹⁵",
+    "float": "float, a number above 0 and below 10¹⁵",
+    "str": "str",
+}
+
+
+def _build(kind: type[Any], file: TomlFile, table: str, index: int, entry: Mapping[str, Any]) -> Any:
     where = f"{kind.__name__} {entry.get('id', 'without an id')}"
     known = {f.name: f for f in fields(kind)}
     unknown = sorted(set(entry) - set(known))
     missing = sorted(name for name in known if name not in entry and name not in _OPTIONAL)
     if unknown or missing:
         problems = [f"unknown key {name!r}" for name in unknown] + [f"missing key {name!r}" for name in missing]
-        raise BuildError(path, line, f"{where}: {'; '.join(problems)}")
+        raise file.fault((table, index, *unknown[:1]), f"{where}: {'; '.join(problems)}")
     for name, value in entry.items():
-        expected = known[name].type
-        if not _has_type(value, str(expected)):
-            raise BuildError(path, line, f"{where}: {name} must be {expected}, not {value!r}")
+        expected = str(known[name].type)
+        if not _has_type(value, expected):
+            raise file.fault((table, index, name), f"{where}: {name} must be {_EXPECTED[expected]}, not {value!r}")
     return kind(**entry)
 
 
@@ -183,33 +188,45 @@ def _has_type(value: object, expected: str) -> bool:
     if expected == "bool":
         return isinstance(value, bool)
     if expected == "int":
-        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _LARGEST
     if expected == "float":
-        return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+        # inf and nan are TOML floats too: `not 0 < nan` holds, and inf is past the bound.
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < _LARGEST
     return (isinstance(value, str) and bool(value)) or (expected == "str" and value == "")
 
 
-def _checked_model(entry: Mapping[str, Any], path: Path, line: int) -> ModelPreset:
-    model: ModelPreset = _build(ModelPreset, entry, path, line)
-    fault = _model_fault(model)
+def _checked_model(file: TomlFile, index: int, entry: Mapping[str, Any]) -> ModelPreset:
+    model: ModelPreset = _build(ModelPreset, file, "model", index, entry)
+    key, fault = _model_fault(model)
     if fault:
-        raise BuildError(path, line, f"ModelPreset {model.id}: {fault}")
+        raise file.fault(("model", index, key), f"ModelPreset {model.id}: {fault}")
     return model
 
 
-def _model_fault(model: ModelPreset) -> str:
-    """Return what makes `model` impossible, or "" if nothing does."""
-    sizes = (model.layers, model.hidden_size, model.attention_heads, model.kv_heads, model.head_dim, model.vocab_size)
+def _checked_gpu(file: TomlFile, index: int, entry: Mapping[str, Any]) -> GpuPreset:
+    gpu: GpuPreset = _build(GpuPreset, file, "gpu", index, entry)
+    if not gpu.source.startswith("https://"):
+        raise file.fault(("gpu", index, "source"), f"GpuPreset {gpu.id}: source must be an https address")
+    return gpu
+
+
+def _model_fault(model: ModelPreset) -> tuple[str, str]:
+    """Return the key that makes `model` impossible and why, or ("", "") if nothing does."""
+    sizes = ("layers", "hidden_size", "attention_heads", "kv_heads", "head_dim", "vocab_size", "params")
     if model.architecture not in _ARCHITECTURES:
-        return "architecture must be llama or gpt2"
-    if min(*sizes, model.params) < 1:
-        return "layers, hidden_size, heads, head_dim, vocab_size and params must be positive"
+        return "architecture", "architecture must be llama or gpt2"
+    for name in sizes:
+        if getattr(model, name) < 1:
+            return name, f"{name} must be positive (so must layers, hidden_size, heads, head_dim, vocab_size, params)"
     if model.attention_heads % model.kv_heads:
-        return "attention_heads must be a multiple of kv_heads"
+        return "attention_heads", "attention_heads must be a multiple of kv_heads"
     if model.experts and not 1 <= model.experts_per_token <= model.experts:
-        return "experts_per_token must be between 1 and experts"
-    if not model.experts and (model.experts_per_token or model.active_params):
-        return "a dense model has no experts_per_token and no active_params"
-    if not (model.config_url.startswith("https://") and model.params_source.startswith("https://")):
-        return "config_url and params_source must be https addresses"
-    return ""
+        return "experts_per_token", "experts_per_token must be between 1 and experts"
+    for name in ("experts_per_token", "active_params"):
+        if not model.experts and getattr(model, name):
+            return name, "a dense model has no experts_per_token and no active_params"
+    for name in ("config_url", "params_source", "active_params_source"):
+        address = getattr(model, name)
+        if address and not address.startswith("https://"):
+            return name, f"{name} must be an https address, not {address!r}"
+    return "", ""

@@ -2,38 +2,39 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from xml.sax.saxutils import quoteattr
 
 from .locales import Locale
 from .pages import Page
 
 __all__ = ["write_robots", "write_sitemap"]
 
+_SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+_XHTML = "http://www.w3.org/1999/xhtml"
+
 
 def write_sitemap(pages: Sequence[Page], locales: Sequence[Locale], base_url: str) -> bytes:
-    """List every indexable page of every locale, each with its language alternates."""
-    entries = []
+    """List every indexable page of every locale, each with its language alternates.
+
+    Written by an XML writer, which escapes every address (an `&` in the base URL, say).
+    """
+    urlset = ET.Element("urlset", {"xmlns": _SITEMAP, "xmlns:xhtml": _XHTML})
     for page in pages:
         if not page.indexable:
             continue
+        url = ET.SubElement(urlset, "url")
         if page.locale_path is None:
-            entries.append(f"<url><loc>{base_url}</loc></url>")
+            ET.SubElement(url, "loc").text = base_url
             continue
-        alternates = "".join(
-            f'<xhtml:link rel="alternate" hreflang={quoteattr(other.tag)} '
-            f"href={quoteattr(base_url + other.folder + '/' + page.locale_path)}/>"
-            for other in locales
-        )
-        default = f'<xhtml:link rel="alternate" hreflang="x-default" href={quoteattr(base_url)}/>'
-        loc = base_url + page.locale.folder + "/" + page.locale_path
-        entries.append(f"<url><loc>{loc}</loc>{alternates}{default}</url>")
-    body = "\n".join(entries)
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
-        f"{body}\n</urlset>\n"
-    ).encode()
+        ET.SubElement(url, "loc").text = base_url + page.locale.folder + "/" + page.locale_path
+        for other in locales:
+            href = base_url + other.folder + "/" + page.locale_path
+            ET.SubElement(url, "xhtml:link", {"rel": "alternate", "hreflang": other.tag, "href": href})
+        ET.SubElement(url, "xhtml:link", {"rel": "alternate", "hreflang": "x-default", "href": base_url})
+    ET.indent(urlset, space="")
+    document: bytes = ET.tostring(urlset, encoding="UTF-8", xml_declaration=True)
+    return document + b"\n"
 
 
 def write_robots(base_url: str) -> bytes:

@@ -69,32 +69,89 @@ def test_latent_attention_models_are_kept_off_attention_shape_formulas() -> None
     assert covers(find("quantized-model-size"), deepseek.facts())
 
 
-def _broken(tmp_path: Path, old: str, new: str) -> Path:
-    shutil.copy(DATA / "gpus.toml", tmp_path / "gpus.toml")
-    text = (DATA / "models.toml").read_text(encoding="utf-8")
+def _broken(tmp_path: Path, old: str, new: str, name: str = "models.toml") -> Path:
+    for data in ("models.toml", "gpus.toml"):
+        shutil.copy(DATA / data, tmp_path / data)
+    text = (DATA / name).read_text(encoding="utf-8")
     assert old in text
-    (tmp_path / "models.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / name).write_text(text.replace(old, new, 1), encoding="utf-8")
     return tmp_path
 
 
+def _line(folder: Path, name: str, text: str) -> int:
+    """Return the line `text` first starts on in the file `name` of `folder`."""
+    return (folder / name).read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
 @pytest.mark.parametrize(
-    ("old", "new", "cause"),
+    ("old", "new", "cause", "at"),
     [
-        ("layers = 12\n", "", "missing key 'layers'"),
-        ("layers = 12\n", "layers = 12\nlayer = 12\n", "unknown key 'layer'"),
-        ("layers = 12\n", 'layers = "12"\n', "layers must be int"),
-        ("layers = 12\n", "layers = -12\n", "layers must be int"),
-        ('architecture = "gpt2"', 'architecture = "bert"', "architecture must be llama or gpt2"),
-        ("attention_heads = 12\n", "attention_heads = 13\n", "attention_heads must be a multiple of kv_heads"),
-        ('params_source = "https://', 'params_source = "http://', "must be https addresses"),
-        ("[[model]]", "[[model]]\nid = ", "not valid TOML"),
+        ("layers = 12\n", "", "missing key 'layers'", "[[model]]"),
+        ("layers = 12\n", "layers = 12\nlayer = 12\n", "unknown key 'layer'", "layer = 12"),
+        ("layers = 12\n", 'layers = "12"\n', "layers must be int", 'layers = "12"'),
+        ("layers = 12\n", "layers = -12\n", "layers must be int", "layers = -12"),
+        (
+            "layers = 12\n",
+            "layers = 1_000_000_000_000_000_000\n",
+            "layers must be int",
+            "layers = 1_000_000_000_000_000_000",
+        ),
+        (
+            'architecture = "gpt2"',
+            'architecture = "bert"',
+            "architecture must be llama or gpt2",
+            'architecture = "bert"',
+        ),
+        (
+            "attention_heads = 12\n",
+            "attention_heads = 13\n",
+            "attention_heads must be a multiple",
+            "attention_heads = 13",
+        ),
+        ('params_source = "https://', 'params_source = "http://', "params_source must be an https address", None),
+        ("[[model]]", "[[model]]\nid = ", "not valid TOML", "id = "),
+        ("[[model]]", 'title = "Models"\n[[model]]', "unknown key 'title'", 'title = "Models"'),
     ],
 )
-def test_a_broken_file_names_the_file_the_line_and_the_cause(tmp_path: Path, old: str, new: str, cause: str) -> None:
+def test_a_broken_file_names_the_file_the_line_and_the_key(
+    tmp_path: Path, old: str, new: str, cause: str, at: str | None
+) -> None:
+    folder = _broken(tmp_path, old, new)
     with pytest.raises(BuildError) as raised:
-        read_presets(_broken(tmp_path, old, new))
+        read_presets(folder)
     assert raised.value.path.name == "models.toml" and cause in raised.value.cause
-    assert raised.value.line is not None and raised.value.line > 0
+    if at is not None:
+        assert raised.value.line == _line(folder, "models.toml", at)
+    assert raised.value.line is not None and raised.value.line > 1
+
+
+@pytest.mark.parametrize("value", ["inf", "+inf", "nan", "-1.5", "0", "1e300"])
+def test_a_gpu_figure_must_be_a_finite_positive_number(tmp_path: Path, value: str) -> None:
+    # `memory_gb = inf` used to pass the schema and fail later, in the form's number text, with InvalidOperation.
+    folder = _broken(tmp_path, "memory_gb = 32\n", f"memory_gb = {value}\n", "gpus.toml")
+    with pytest.raises(BuildError) as raised:
+        read_presets(folder)
+    assert raised.value.path.name == "gpus.toml" and "memory_gb must be float" in raised.value.cause
+    assert raised.value.line == _line(folder, "gpus.toml", f"memory_gb = {value}")
+
+
+def test_a_table_header_may_carry_a_comment(tmp_path: Path) -> None:
+    # `[[model]]  # comment` used to fail with "ValueError: zip() argument 2 is shorter than argument 3".
+    folder = _broken(tmp_path, "[[model]]\n", "[[model]]  # the first model\n")
+    assert len(read_presets(folder).models) == len(PRESETS.models)
+    text = (folder / "models.toml").read_text(encoding="utf-8")
+    (folder / "models.toml").write_text(text.replace("attention_heads = 12\n", "attention_heads = 13\n", 1))
+    with pytest.raises(BuildError) as raised:
+        read_presets(folder)
+    assert raised.value.line == _line(folder, "models.toml", "attention_heads = 13")
+
+
+def test_a_line_in_a_multiline_string_is_not_a_key(tmp_path: Path) -> None:
+    changed = 'notes = """\n[[gpu]]\nmemory_gb = 1\n"""\nmemory_gb = inf\n'
+    folder = _broken(tmp_path, "memory_gb = 32\n", changed, "gpus.toml")
+    with pytest.raises(BuildError) as raised:
+        read_presets(folder)
+    assert raised.value.line == _line(folder, "gpus.toml", "memory_gb = inf")
 
 
 def test_ids_are_unique(tmp_path: Path) -> None:
@@ -102,8 +159,15 @@ def test_ids_are_unique(tmp_path: Path) -> None:
     text = (DATA / "models.toml").read_text(encoding="utf-8")
     first = text[text.index("[[model]]") : text.index("[[model]]", text.index("[[model]]") + 1)]
     (tmp_path / "models.toml").write_text(text + "\n" + first, encoding="utf-8")
-    with pytest.raises(BuildError, match="model ids must be unique: openai-community/gpt2"):
+    with pytest.raises(BuildError, match="model ids must be unique: openai-community/gpt2") as raised:
         read_presets(tmp_path)
+    assert (
+        raised.value.line
+        == len((tmp_path / "models.toml").read_text(encoding="utf-8").splitlines())
+        - len(first.splitlines())
+        + first.splitlines().index('id = "openai-community/gpt2"')
+        + 1
+    )
 
 
 def test_gpu_peaks_are_dense_not_sparse() -> None:

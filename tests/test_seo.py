@@ -9,6 +9,8 @@ from pathlib import Path
 
 from calculators import CALCULATORS
 from site_builder.locales import LOCALES
+from site_builder.pages import plan_pages
+from site_builder.seo import write_sitemap
 
 BASE = "http://localhost:8000/"
 
@@ -114,3 +116,15 @@ def test_language_switcher_links_to_the_same_page(site: Path) -> None:
 def test_footer_counts(site: Path) -> None:
     html = (site / "en" / "index.html").read_text(encoding="utf-8")
     assert f"{len(CALCULATORS)} calculators" in html and f"{len(LOCALES)} languages" in html and "free" in html
+
+
+def test_sitemap_addresses_are_escaped() -> None:
+    # A base URL may hold "&" (a legal path character); the sitemap used to write it raw into <loc>.
+    base = "https://example.org/a&b/"
+    pages = plan_pages(CALCULATORS[:1], LOCALES)
+    root = ET.fromstring(write_sitemap(pages, LOCALES, base))
+    namespaces = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    locations = [url.findtext("s:loc", namespaces=namespaces) for url in root.findall("s:url", namespaces)]
+    assert locations[0] == base and all(location and location.startswith(base) for location in locations)
+    links = root.findall("s:url/x:link", namespaces)
+    assert links and all(link.get("href", "").startswith(base) for link in links)
