@@ -167,3 +167,18 @@ def test_no_sentence_writes_minus_zero_or_a_small_value_as_zero() -> None:
     tiny = make_report(VRAM, {**GOOD_VRAM, "params_billion": "1e-7"}, KIT)
     total = next(r for r in tiny.results if r.name == "total_vram_gb")
     assert total.value == "0.0000016" and "about 0.0000016 GB: 0.0000016 GB of model state" in total.sentence
+
+
+class _Hostile(gettext.NullTranslations):
+    """A catalog no build would accept, handed to the library directly."""
+
+    def pgettext(self, context: str, message: str) -> str:
+        return {"Enter {limit} or more.": "{limit:>50000000}", "Enter a whole number.": "{0} {"}.get(message, message)
+
+
+def test_a_hostile_catalog_falls_back_to_the_source_text() -> None:
+    kit = LocaleKit(_Hostile(), PLAIN)
+    small = make_report(GRAD, {**GOOD_GRAD, "micro_batch": "0"}, kit).errors
+    assert small == (FieldMessage("micro_batch", "Enter 1 or more."),)
+    whole = make_report(GRAD, {**GOOD_GRAD, "micro_batch": "1.5"}, kit).errors
+    assert whole == (FieldMessage("micro_batch", "Enter a whole number."),)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import string
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
@@ -255,7 +256,7 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
 
 def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> Report:
     errors = tuple(
-        FieldMessage(problem.name, _problem_message(calculator, problem, kit))
+        FieldMessage(problem.name, _problem_message(calculator, problem, evaluation.values, kit))
         for problem in evaluation.problems
         if problem.name
     )
@@ -265,8 +266,12 @@ def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleK
     return Report(ok=False, status=status, results=empty, errors=errors)
 
 
-def _problem_message(calculator: Calculator, problem: Problem, kit: LocaleKit) -> str:
+def _problem_message(calculator: Calculator, problem: Problem, values: Mapping[str, float], kit: LocaleKit) -> str:
     spec = calculator.input(problem.name)
+    if problem.code == "rule":  # every input was read, so each can be written into the rule's message
+        rule = next(r.message for r in calculator.rules if r.name == problem.name and not r.holds(values))
+        inputs = {s.name: _written(values[s.name], kit.numbers, s.fraction_digits) for s in calculator.inputs}
+        return _fill(rule, _translate(rule, {}, kit), inputs)
     key = "too_small_exclusive" if problem.code == "too_small" and problem.exclusive else problem.code
     message = _PROBLEM_TEXT[key]
     words = {
@@ -337,9 +342,16 @@ def _translate(message: Message | PluralMessage, counts: Mapping[str, float], ki
 
 
 def _fill(message: Message | PluralMessage, translated: str, words: Mapping[str, str]) -> str:
-    """Put `words` into a translated text; a translation with broken placeholders falls back to the source."""
+    """Put `words` into a translated text; a translation with other fields than plain names falls back to the source.
+
+    The build refuses such catalogs; this guards a catalog handed to the library directly
+    (a format spec such as {limit:>50000000} would write 50 MB).
+    """
+    source = message.text if isinstance(message, Message) else message.plural
     try:
-        return translated.format_map(words)
-    except (KeyError, IndexError, ValueError):
-        source = message.text if isinstance(message, Message) else message.plural
+        fields = [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(translated)]
+    except ValueError:  # a stray brace
         return source.format_map(words)
+    if any(name is not None and (name not in words or spec or conversion) for name, spec, conversion in fields):
+        return source.format_map(words)
+    return translated.format_map(words)
