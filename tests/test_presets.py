@@ -48,6 +48,17 @@ def test_the_transformer_params_calculator_gives_the_published_count(model: Mode
             assert abs(active / 10**9 - printed) <= Decimal("0.6") + Decimal(10) ** printed.as_tuple().exponent
 
 
+@pytest.mark.parametrize("model", PRESETS.models, ids=lambda model: model.id)
+def test_both_counting_calculators_give_one_count(model: ModelPreset) -> None:
+    """One model, one count: moe-active-params takes every fact transformer-params' count reads."""
+    counts = []
+    for calculator in (TRANSFORMER_PARAMS, find("moe-active-params")):
+        result = evaluate(calculator, {**calculator.defaults(), **preset_values(calculator, model)})
+        assert result.ok, result.problems
+        counts.append((result.results["total_params_billion"], result.results["active_params_billion"]))
+    assert counts[0] == counts[1]
+
+
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
 def test_every_preset_gives_valid_inputs(calculator) -> None:  # type: ignore[no-untyped-def]
     for family, presets in (("model", PRESETS.models), ("gpu", PRESETS.gpus)):

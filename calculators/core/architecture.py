@@ -1,7 +1,10 @@
-"""A decoder-only transformer's parameters from its config.json facts.
+"""A decoder-only transformer's parameters from its config.json facts, and the inputs that state them.
 
 Shared by the calculators that count weights (transformer-params, moe-active-params) and by the
-reading of a pasted config.json. The formulas and their sources are in transformer-params' docstring.
+reading of a pasted config.json, so one model has one count on every page. The formulas and
+their sources are in transformer-params' docstring. `SHAPE_INPUTS` declares, once, the facts of
+the count beyond the shared model inputs of `inputs.py`: a calculator that counts weights takes
+them all, so no preset or pasted config loses one of its facts on the way.
 """
 
 from __future__ import annotations
@@ -9,12 +12,96 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["GPT2", "LLAMA", "ParameterCount", "count_parameters"]
+from .inputs import MODEL, count_input
+from .spec import N_, Choice, InputSpec, Kind
+
+__all__ = [
+    "ARCHITECTURE",
+    "ATTENTION_BIAS",
+    "EXTRA_LAYER_PARAMS",
+    "GPT2",
+    "LLAMA",
+    "POSITIONS",
+    "SHAPE_INPUTS",
+    "ParameterCount",
+    "count_parameters",
+]
 
 LLAMA = 0.0
 """The number the formula receives for a Llama-style model (RMSNorm, gated MLP, no biases, rotary)."""
 GPT2 = 1.0
 """The number the formula receives for a GPT-2-style model (LayerNorm, biases, plain MLP, position table)."""
+
+ARCHITECTURE = InputSpec(
+    name="architecture",
+    kind=Kind.CHOICE,
+    group=MODEL,
+    label=N_("input", "Architecture"),
+    help=N_(
+        "input",
+        "Llama-style models (Llama, Mistral, Qwen, Gemma and most recent ones) use RMSNorm, no biases, a "
+        "gated MLP of three matrices and rotary positions. GPT-2-style models use LayerNorm, a bias on "
+        "every linear layer, a plain MLP of two matrices and a learned table of positions.",
+    ),
+    default="llama",
+    choices=(
+        Choice("llama", N_("input", "Llama-style (RMSNorm, gated MLP, no biases)"), number="0"),
+        Choice("gpt2", N_("input", "GPT-2-style (LayerNorm, biases, learned positions)"), number="1"),
+    ),
+    fraction_digits=0,
+    preset="model.architecture",
+)
+_DETAILS = N_("input", "Positions and biases")
+POSITIONS = count_input(
+    "positions",
+    _DETAILS,
+    N_("input", "Learned positions"),
+    N_(
+        "input",
+        "Rows of the learned position table of a GPT-2-style model: n_positions or "
+        "max_position_embeddings in config.json, 1,024 for GPT-2. Llama-style models use rotary "
+        "positions, which have no parameters, so this is ignored for them.",
+    ),
+    "1024",
+    preset="model.positions",
+    minimum=0,
+    maximum=10_000_000,
+    advanced=True,
+)
+ATTENTION_BIAS = InputSpec(
+    name="attention_bias",
+    kind=Kind.CHOICE,
+    group=_DETAILS,
+    label=N_("input", "Query, key and value biases"),
+    help=N_(
+        "input",
+        "Whether a Llama-style model adds a bias to its query, key and value projections, as Qwen2 and "
+        "Qwen2.5 do. GPT-2-style models always have biases, so this is ignored for them.",
+    ),
+    default="0",
+    choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
+    fraction_digits=0,
+    advanced=True,
+    preset="model.attention_bias",
+)
+EXTRA_LAYER_PARAMS = count_input(
+    "extra_layer_params",
+    _DETAILS,
+    N_("input", "Extra norm weights per layer"),
+    N_(
+        "input",
+        "Norm weights some families add to each layer beyond the usual two norms: Qwen3 normalises "
+        "queries and keys per head (2 × head_dim), OLMo 2 over their full width (query plus key-value "
+        "width), and Gemma 2 adds two more norms (2 × hidden_size). 0 for most models.",
+    ),
+    "0",
+    preset="model.extra_layer_params",
+    minimum=0,
+    maximum=10_000_000,
+    advanced=True,
+)
+SHAPE_INPUTS: tuple[InputSpec, ...] = (POSITIONS, ATTENTION_BIAS, EXTRA_LAYER_PARAMS)
+"""The count's facts beyond the shared model inputs, with `ARCHITECTURE`: both counting calculators take them all."""
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ with P_expert = 3·d·d_expert for a gated (SwiGLU) expert. DeepSeek-V3 (DeepSee
 arXiv:2412.19437, §2.1 and §4.2) adds S shared experts that every token uses, keeps its first
 3 layers dense, gives its router a bias per expert, and uses multi-head latent attention (MLA):
 the query and the key-value input are projected down to ranks d'_c and d_c, normalized and
-projected up again per head. The count itself is `count_parameters` of the
-transformer-params calculator.
+projected up again per head. The count itself is `core.architecture.count_parameters`, from the
+same inputs as transformer-params (`SHAPE_INPUTS` too: Qwen3's query and key norms, Qwen2's
+query, key and value biases), so a model has one count on both pages.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from calculators.core import inputs
-from calculators.core.architecture import count_parameters
+from calculators.core.architecture import ARCHITECTURE, SHAPE_INPUTS, count_parameters
 from calculators.core.inputs import LATENT_ATTENTION_INPUTS
 from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
@@ -150,7 +151,9 @@ CALCULATOR = Calculator(
         ),
         replace(inputs.VOCAB_SIZE, group=_MODEL),
         replace(inputs.TIED_EMBEDDINGS, group=_MODEL),
+        replace(ARCHITECTURE, group=_MODEL, advanced=True),
         replace(inputs.MEMORY_UNIT, group=_WEIGHTS),
+        *SHAPE_INPUTS,
         *LATENT_ATTENTION_INPUTS,
     ),
     outputs=(
@@ -210,7 +213,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-02",
     formulas=(
         r"P_{\text{total}} = P_{\text{base}} + L_{\text{MoE}} \,(E + S)\, P_{\text{expert}}",
         r"P_{\text{active}} = P_{\text{base}} + L_{\text{MoE}} \,(k + S)\, P_{\text{expert}}",

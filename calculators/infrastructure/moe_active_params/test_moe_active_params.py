@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from calculators import LocaleKit, evaluate, make_report
+from calculators import LocaleKit, evaluate, find, make_report
 from calculators.core.spec import MODEL_FACTS
 from calculators.infrastructure.moe_active_params import CALCULATOR
 from site_builder.locales import LOCALE_BY_TAG, Locale
@@ -82,6 +82,19 @@ def test_mixtral_8x22b() -> None:
     assert result["total_params_billion"] == pytest.approx(140.63, abs=0.005)
 
 
+def test_qwen3_30b_a3b_counts_its_query_and_key_norms() -> None:
+    # KerasHub's preset metadata "qwen3_moe_30b_a3b_en": 30,532,122,624 parameters. Active, from the shapes of
+    # transformers' modeling_qwen3_moe.py (q_norm and k_norm are RMSNorm(head_dim) in each of the 48 layers,
+    # 8 of 128 experts of 3 x 2,048 x 768): 3,353,032,704, Qwen's "3.3B activated".
+    qwen3 = {"experts": "128", "experts_per_token": "8", "expert_ffn_size": "768", "ffn_size": "6144", "layers": "48",
+             "hidden_size": "2048", "attention_heads": "32", "kv_heads": "4", "vocab_size": "151936"}  # fmt: skip
+    result = _run(**qwen3, extra_layer_params="256")
+    assert result["total_params_billion"] * 1e9 == pytest.approx(30_532_122_624, abs=0.5)
+    assert result["active_params_billion"] * 1e9 == pytest.approx(3_353_032_704, abs=0.5)
+    # Without the norms (the old page): 48 layers x 256 weights fewer.
+    assert _run(**qwen3)["total_params_billion"] * 1e9 == pytest.approx(30_532_122_624 - 48 * 256, abs=0.5)
+
+
 def test_shared_experts_count_in_both() -> None:
     base = _run()
     shared = _run(shared_experts="1")
@@ -137,6 +150,9 @@ def test_presets_name_model_facts() -> None:
     assert presets <= set(MODEL_FACTS)
     assert {"model.experts", "model.experts_per_token", "model.expert_ffn_size", "model.shared_experts",
             "model.dense_layers"} <= presets  # fmt: skip
+    # Every fact transformer-params counts with, so the two pages give one model one count.
+    counted = {spec.preset for spec in find("transformer-params").inputs if spec.preset}
+    assert counted <= presets
 
 
 def test_sentence_names_the_experts(kits: dict[Locale, LocaleKit]) -> None:

@@ -23,18 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from decimal import Decimal
 
 from calculators.core import inputs
-from calculators.core.architecture import count_parameters
+from calculators.core.architecture import ARCHITECTURE, SHAPE_INPUTS, count_parameters
 from calculators.core.inputs import LATENT_ATTENTION_INPUTS
-from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
 _BYTES_16_BIT = 2
 _MODEL = inputs.MODEL
 _MOE = inputs.MIXTURE_OF_EXPERTS
 _WEIGHTS = N_("transformer-params", "Weights in memory")
-_DETAILS = N_("transformer-params", "Positions and biases")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -81,27 +79,7 @@ CALCULATOR = Calculator(
         "memory its 16-bit weights take.",
     ),
     inputs=(
-        InputSpec(
-            name="architecture",
-            kind=Kind.CHOICE,
-            group=_MODEL,
-            label=N_("transformer-params", "Architecture"),
-            help=N_(
-                "transformer-params",
-                "Llama-style models (Llama, Mistral, Qwen, Gemma and most recent ones) use RMSNorm, no biases, a "
-                "gated MLP of three matrices and rotary positions. GPT-2-style models use LayerNorm, a bias on "
-                "every linear layer, a plain MLP of two matrices and a learned table of positions.",
-            ),
-            default="llama",
-            choices=(
-                Choice("llama", N_("transformer-params", "Llama-style (RMSNorm, gated MLP, no biases)"), number="0"),
-                Choice(
-                    "gpt2", N_("transformer-params", "GPT-2-style (LayerNorm, biases, learned positions)"), number="1"
-                ),
-            ),
-            fraction_digits=0,
-            preset="model.architecture",
-        ),
+        ARCHITECTURE,
         replace(
             inputs.LAYERS,
             group=_MODEL,
@@ -157,61 +135,7 @@ CALCULATOR = Calculator(
             ),
         ),
         replace(inputs.MEMORY_UNIT, group=_WEIGHTS),
-        InputSpec(
-            name="positions",
-            kind=Kind.INTEGER,
-            group=_DETAILS,
-            label=N_("transformer-params", "Learned positions"),
-            help=N_(
-                "transformer-params",
-                "Rows of the learned position table of a GPT-2-style model: n_positions or "
-                "max_position_embeddings in config.json, 1,024 for GPT-2. Llama-style models use rotary "
-                "positions, which have no parameters, so this is ignored for them.",
-            ),
-            default="1024",
-            minimum=Decimal(0),
-            maximum=Decimal(10_000_000),
-            fraction_digits=0,
-            advanced=True,
-            preset="model.positions",
-        ),
-        InputSpec(
-            name="attention_bias",
-            kind=Kind.CHOICE,
-            group=_DETAILS,
-            label=N_("transformer-params", "Query, key and value biases"),
-            help=N_(
-                "transformer-params",
-                "Whether a Llama-style model adds a bias to its query, key and value projections, as Qwen2 and "
-                "Qwen2.5 do. GPT-2-style models always have biases, so this is ignored for them.",
-            ),
-            default="0",
-            choices=(
-                Choice("1", N_("transformer-params", "Yes")),
-                Choice("0", N_("transformer-params", "No")),
-            ),
-            fraction_digits=0,
-            advanced=True,
-            preset="model.attention_bias",
-        ),
-        InputSpec(
-            name="extra_layer_params",
-            kind=Kind.INTEGER,
-            group=_DETAILS,
-            label=N_("transformer-params", "Extra norm weights per layer"),
-            help=N_(
-                "transformer-params",
-                "Norm weights some families add to each layer beyond the usual two norms: Qwen3 normalises "
-                "queries and keys per head (2 × head_dim), OLMo 2 over their full width (query plus key-value "
-                "width), and Gemma 2 adds two more norms (2 × hidden_size). 0 for most models.",
-            ),
-            default="0",
-            minimum=Decimal(0),
-            maximum=Decimal(10_000_000),
-            fraction_digits=0,
-            advanced=True,
-            preset="model.extra_layer_params",
-        ),
+        *SHAPE_INPUTS,
         replace(inputs.EXPERTS, group=_MOE, default="0", advanced=True),
         replace(inputs.EXPERTS_PER_TOKEN, group=_MOE, default="0", advanced=True),
         replace(inputs.EXPERT_FFN_SIZE, group=_MOE, default="0", advanced=True),

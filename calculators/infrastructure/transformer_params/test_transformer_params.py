@@ -152,7 +152,12 @@ def test_bad_input_is_a_problem(name: str, value: str, code: str) -> None:
 
 def test_absurd_sizes_are_out_of_range() -> None:
     result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), "layers": "10000", "ffn_size": "10000000"})
-    assert [p.code for p in result.problems] == ["out_of_range"]
+    # The whole calculation, and each input that, put back to its default, mends it.
+    assert [(p.name, p.code) for p in result.problems] == [
+        ("", "out_of_range"),
+        ("layers", "out_of_range"),
+        ("ffn_size", "out_of_range"),
+    ]
 
 
 def test_presets_name_model_facts() -> None:
