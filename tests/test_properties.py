@@ -15,7 +15,7 @@ from calculators import CALCULATORS, Calculator, LocaleKit, NumberFacts, evaluat
 from calculators.core.evaluation import LARGEST_RESULT, LARGEST_SCIENTIFIC
 from site_builder.locales import LOCALES
 
-CODES = {"required", "not_a_number", "not_whole", "too_small", "too_large", "unknown_choice", "out_of_range"}
+CODES = {"required", "not_a_number", "not_whole", "too_small", "too_large", "unknown_choice", "out_of_range", "rule"}
 
 hostile_text = st.sampled_from(
     ["", " ", "-1", "0", "abc", "1e400", "-1e400", "NaN", "nan", "Infinity", "-inf", "0x10", "1_000", "٣", "４",

@@ -30,7 +30,8 @@ class Problem:
 
     Codes: required, not_a_number, not_whole, too_small, too_large,
     unknown_choice, out_of_range (a value a float cannot hold, or one that, with the others, breaks
-    the formula; the whole calculation's out_of_range has `name` ""). `limit` is the bound a too_small or
+    the formula; the whole calculation's out_of_range has `name` ""), rule (the values break one of
+    the calculator's `rules`, the one that names this input). `limit` is the bound a too_small or
     too_large value broke; `exclusive` says whether the bound itself is allowed.
     """
 
@@ -71,6 +72,9 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
             values[spec.name] = value
     if problems:
         return Evaluation(values=values, problems=tuple(problems))
+    broken = tuple(Problem(rule.name, "rule") for rule in calculator.rules if not rule.holds(values))
+    if broken:
+        return Evaluation(values=values, problems=broken)
     results = _compute(calculator, values)
     if results is None:
         # A value that passed its bounds can still break a formula or give an absurd result: the

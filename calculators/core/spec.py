@@ -29,6 +29,7 @@ __all__ = [
     "Message",
     "OutputSpec",
     "PluralMessage",
+    "Rule",
 ]
 
 
@@ -206,11 +207,25 @@ Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
 
 
 @dataclass(frozen=True)
+class Rule:
+    """A condition inputs must meet together, as the software a formula describes checks it.
+
+    When `holds(values)` is false nothing is computed and `message` is shown beside the input
+    `name`; its {fields} name inputs, written as the reader typed them.
+    """
+
+    name: str
+    holds: Callable[[Mapping[str, float]], bool]
+    message: Message
+
+
+@dataclass(frozen=True)
 class Calculator:
     """A calculator: what it is called, what it reads, what it returns, and how.
 
     `formulas` are LaTeX, shown beside the results and in the printed report;
-    `updated` is the ISO date its content last changed; `related` lists slugs.
+    `updated` is the ISO date its content last changed; `related` lists slugs; `rules` are
+    conditions on several inputs at once (each input's own bounds are in its `InputSpec`).
     """
 
     slug: str
@@ -224,6 +239,7 @@ class Calculator:
     formulas: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
     chart: MemoryChart | None = None
+    rules: tuple[Rule, ...] = ()
 
     def input(self, name: str) -> InputSpec:
         """Return the input called `name`."""

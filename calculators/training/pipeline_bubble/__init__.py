@@ -8,6 +8,13 @@ Clusters Using Megatron-LM", arXiv:2104.04473, §2.2.1) divide that bubble by th
 time, (K - 1) / (M + K - 1) for K stages and M micro-batches, and finds it negligible when M ≥ 4K.
 Both describe the same bubble: with x = (p - 1) / (v · m), the share of total time is x / (1 + x) =
 (p - 1) / (v · m + p - 1).
+
+The interleaved formula holds only when m is a multiple of p, which Megatron-LM requires of its
+interleaved schedule (megatron/core/pipeline_parallel/schedules.py,
+forward_backward_pipelining_with_interleaving: "number of microbatches ... is not divisible by
+pipeline-model-parallel-size ... when using interleaved schedule"; later versions keep the rule for
+their default group of p micro-batches). Outside it the real schedule idles longer: p = 4, m = 2,
+v = 2 idles 125 % of the compute time, not 75 %. The page refuses that combination.
 """
 
 from __future__ import annotations
@@ -15,10 +22,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
 
 SLUG = "pipeline-bubble"
 _PIPELINE = N_("pipeline-bubble", "Pipeline")
+
+
+def _interleaving_fits(values: Mapping[str, float]) -> bool:
+    """Whether Megatron-LM runs its interleaved schedule here: one chunk, or m a multiple of p."""
+    return values["model_chunks"] == 1 or values["micro_batches"] % values["pipeline_stages"] == 0
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -147,10 +159,23 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-02",
     formulas=(
         r"\frac{t_{pb}}{t_{id}} = \frac{1}{v} \cdot \frac{p-1}{m}",
         r"\frac{t_{pb}}{t_{pb} + t_{id}} = \frac{p-1}{v \cdot m + p - 1}",
     ),
     related=("data-parallel-scaling", "effective-batch-size", "training-flops", "llm-training-vram"),
+    rules=(
+        Rule(
+            "micro_batches",
+            _interleaving_fits,
+            # Translators: {pipeline_stages} and {model_chunks} are the numbers entered.
+            N_(
+                "pipeline-bubble",
+                "With {model_chunks} model chunks per GPU, enter a multiple of the pipeline stages "
+                "({pipeline_stages}): Megatron-LM's interleaved schedule runs only then, and the formula "
+                "holds only then. Other counts need 1 model chunk per GPU.",
+            ),
+        ),
+    ),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -100,6 +101,84 @@ def test_defaults() -> None:
 def test_validation(name: str, raw: str | None, problem: Problem) -> None:
     result = evaluate(PIPE, {**PIPE.defaults(), name: raw})
     assert result.problems == (problem,)
+
+
+def _interleaved_1f1b_bubble(stages: int, micro_batches: int, chunks: int) -> Fraction:
+    """Run Megatron-LM's interleaved 1F1B schedule in time; return its idle time over the ideal compute time.
+
+    The order of work on each rank is Megatron's (megatron/core/pipeline_parallel/schedules.py):
+    get_schedule_table takes micro-batches in groups of p, chunk 0 of the group, then chunk 1, ...;
+    rank r first runs (p - r - 1) · 2 + (v - 1) · p forward passes (get_pp_rank_microbatches), then
+    alternates one forward and one backward, then drains the backward passes, which visit the chunks
+    in reverse. A chunk's forward pass takes 1/v and its backward 2/v (the paper's t_b = 2 t_f);
+    communication is free. Each pass starts when its rank is free and its input has arrived.
+    """
+    p, m, v = stages, micro_batches, chunks
+    table = [(mb, c) for g in range(0, m, p) for c in range(v) for mb in range(g, min(g + p, m))]
+    orders = []
+    for rank in range(p):
+        warmup = min(m * v, (p - rank - 1) * 2 + (v - 1) * p)
+        forward = [("F", *table[k]) for k in range(m * v)]
+        backward = [("B", mb, v - 1 - c) for mb, c in table]
+        steady = [op for pair in zip(forward[warmup:], backward, strict=False) for op in pair]
+        orders.append(forward[:warmup] + steady + backward[m * v - warmup :])
+
+    def needs(kind: str, mb: int, c: int, rank: int) -> tuple[str, int, int, int] | None:
+        if kind == "F":
+            return ("F", mb, c, rank - 1) if rank else ("F", mb, c - 1, p - 1) if c else None
+        if rank < p - 1:
+            return ("B", mb, c, rank + 1)
+        return ("B", mb, c + 1, 0) if c < v - 1 else ("F", mb, c, rank)
+
+    finished: dict[tuple[str, int, int, int], Fraction] = {}
+    clock, done = [Fraction(0)] * p, [0] * p
+    while any(done[rank] < len(orders[rank]) for rank in range(p)):
+        moved = False
+        for rank in range(p):
+            while done[rank] < len(orders[rank]):
+                kind, mb, c = orders[rank][done[rank]]
+                before = needs(kind, mb, c, rank)
+                if before is not None and before not in finished:
+                    break
+                start = max(clock[rank], finished[before] if before else Fraction(0))
+                clock[rank] = start + Fraction(1 if kind == "F" else 2, v)
+                finished[(kind, mb, c, rank)] = clock[rank]
+                done[rank] += 1
+                moved = True
+        assert moved, "the schedule deadlocked"
+    ideal = m * 3
+    return (max(clock) - ideal) / ideal
+
+
+@pytest.mark.parametrize(
+    ("stages", "micro_batches", "chunks"), [(4, 4, 2), (4, 8, 2), (4, 12, 3), (8, 32, 4), (8, 32, 1), (2, 6, 2)]
+)
+def test_formula_is_the_interleaved_schedule_when_m_is_a_multiple_of_p(
+    stages: int, micro_batches: int, chunks: int
+) -> None:
+    # Megatron's interleaved 1F1B schedule, run in time above, idles exactly (p - 1) / (v · m) of the compute.
+    bubble = _interleaved_1f1b_bubble(stages, micro_batches, chunks)
+    assert bubble == Fraction(stages - 1, chunks * micro_batches)
+    assert _run(stages, micro_batches, chunks)["bubble_vs_compute"] == pytest.approx(100 * float(bubble))
+
+
+def test_interleaving_with_fewer_micro_batches_than_stages_is_refused(kits: dict[Locale, LocaleKit]) -> None:
+    # p = 4, m = 2, v = 2, by hand: a chunk's forward pass takes 1, its backward 2 (t_b = 2 t_f, halved by v = 2).
+    # Micro-batch 2's forward leaves the 8th virtual stage (rank 4, chunk 2) at 1 + 8 = 9 at the earliest; that
+    # rank still owes micro-batch 1's backward (2), so the second backward there ends at 9 + 2 + 2 = 13 and
+    # 7 more virtual stages of backward (2 each) follow: the step ends at 13 + 14 = 27. The ideal compute is
+    # 2 micro-batches × 2 chunks × 3 = 12, so the bubble is 15/12 = 125 % (Megatron's formula says 3/4 = 75 %).
+    assert _interleaved_1f1b_bubble(4, 2, 2) == Fraction(5, 4)
+    assert _interleaved_1f1b_bubble(4, 6, 2) > Fraction(3, 12)  # m = 6: 19/36, against the formula's 1/4
+    values = {"pipeline_stages": "4", "micro_batches": "2", "model_chunks": "2"}
+    assert evaluate(PIPE, values).problems == (Problem("micro_batches", "rule"),)
+    report = make_report(PIPE, values, kits[LOCALE_BY_TAG["en"]])
+    assert [error.name for error in report.errors] == ["micro_batches"]
+    assert report.errors[0].message.startswith(
+        "With 2 model chunks per GPU, enter a multiple of the pipeline stages (4)"
+    )
+    assert _run(4, 2)["bubble_vs_compute"] == 150  # without interleaving (p - 1) / m holds for any m: 3/2
+    assert _interleaved_1f1b_bubble(4, 2, 1) == Fraction(3, 2)
 
 
 def test_report_sentences(kits: dict[Locale, LocaleKit]) -> None:
