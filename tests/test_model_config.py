@@ -26,6 +26,11 @@ MIXTRAL_8X7B = {
 }  # fmt: skip
 GPT2 = {"model_type": "gpt2", "n_embd": 768, "n_head": 12, "n_layer": 12, "n_positions": 1024, "n_ctx": 1024,
         "vocab_size": 50257, "n_inner": None}  # fmt: skip
+GEMMA_7B = {
+    "model_type": "gemma", "hidden_size": 3072, "intermediate_size": 24576, "num_attention_heads": 16,
+    "num_hidden_layers": 28, "num_key_value_heads": 16, "head_dim": 256, "vocab_size": 256000,
+    "max_position_embeddings": 8192,
+}  # fmt: skip
 DEEPSEEK_V3 = {
     "model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432, "moe_intermediate_size": 2048,
     "num_hidden_layers": 61, "num_attention_heads": 128, "num_key_value_heads": 128, "n_shared_experts": 1,
@@ -49,6 +54,26 @@ def test_published_configs_give_published_counts(config: dict[str, object], tota
     facts = read_model_config(json.dumps(config)).facts
     assert round(facts["model.params_billion"] * 1e9) == total
     assert round(facts["model.active_params_billion"] * 1e9) == active
+
+
+@pytest.mark.parametrize(
+    ("config", "total"),
+    [
+        # Llama-3.1-8B: 8,030,261,248, KerasHub's "llama3.1_8b" (and the Hub index's 16,060,522,496 bf16 bytes / 2).
+        # LlamaConfig's tie_word_embeddings defaults to False; the old tied default gave 7,504,924,672.
+        (LLAMA_31_8B, 8_030_261_248),
+        # Mixtral-8x7B, MixtralConfig's default is untied too: KerasHub's 46,702,792,704.
+        (MIXTRAL_8X7B, 46_702_792_704),
+        # Gemma-7B's config.json has no tie_word_embeddings; GemmaConfig ties: KerasHub's 8,537,680,896.
+        (GEMMA_7B, 8_537_680_896),
+    ],
+    ids=["llama-3.1-8b", "mixtral-8x7b", "gemma-7b"],
+)
+def test_a_missing_tie_word_embeddings_takes_the_familys_default(config: dict[str, object], total: int) -> None:
+    trimmed = {key: value for key, value in config.items() if key != "tie_word_embeddings"}
+    reading = read_model_config(json.dumps(trimmed))
+    assert round(reading.facts["model.params_billion"] * 1e9) == total
+    assert "tie_word_embeddings" in reading.assumed
 
 
 def test_a_gpt2_config_takes_transformers_defaults_and_says_so() -> None:

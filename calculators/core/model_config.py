@@ -59,6 +59,15 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 _REQUIRED = ("layers", "hidden_size", "attention_heads", "vocab_size")
 _WITH_QKV_BIAS = frozenset({"qwen2", "qwen2_moe"})  # Qwen2's attention has q, k, v biases and no config flag
+_TIED_BY_DEFAULT: Mapping[str, bool] = MappingProxyType(
+    # tie_word_embeddings' default in each family's configuration_<model_type>.py in transformers: untied for the
+    # Llama family, tied for GPT-2 (PretrainedConfig's default, which GPT2Config keeps) and Gemma.
+    {
+        **dict.fromkeys(("gpt2", "gemma", "gemma2"), True),
+        **dict.fromkeys(("llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe"), False),
+        **dict.fromkeys(("phi3", "olmo2", "deepseek_v2", "deepseek_v3"), False),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -149,7 +158,8 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
         assumed.append("intermediate_size")
     if found.get("experts") and "expert_ffn_size" not in found:
         found["expert_ffn_size"] = found["ffn_size"]  # Mixtral's experts are intermediate_size wide
-    tied = document.get("tie_word_embeddings", True)  # PretrainedConfig's default
+    # The family's default, or PretrainedConfig's (tied) for a family not listed.
+    tied = document.get("tie_word_embeddings", _TIED_BY_DEFAULT.get(model_type, True))
     if "tie_word_embeddings" not in document:
         assumed.append("tie_word_embeddings")
     bias = document.get("attention_bias", model_type in _WITH_QKV_BIAS)
