@@ -31,6 +31,19 @@ GEMMA_7B = {
     "num_hidden_layers": 28, "num_key_value_heads": 16, "head_dim": 256, "vocab_size": 256000,
     "max_position_embeddings": 8192,
 }  # fmt: skip
+# Pythia-1B (GPT-NeoX: fused query_key_value, dense_h_to_4h and dense_4h_to_h, all with biases, two LayerNorms
+# per layer, rotary positions, untied embed_in and embed_out) and Phi-2 (q_proj, k_proj, v_proj, dense, fc1, fc2
+# with biases, one input_layernorm per layer, lm_head with a bias), as their config.json files state them.
+PYTHIA_1B = {
+    "model_type": "gpt_neox", "hidden_size": 2048, "intermediate_size": 8192, "num_attention_heads": 8,
+    "num_hidden_layers": 16, "vocab_size": 50304, "max_position_embeddings": 2048, "rotary_pct": 0.25,
+    "tie_word_embeddings": False, "use_parallel_residual": True,
+}  # fmt: skip
+PHI_2 = {
+    "model_type": "phi", "hidden_size": 2560, "intermediate_size": 10240, "num_attention_heads": 32,
+    "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 51200, "max_position_embeddings": 2048,
+    "partial_rotary_factor": 0.4, "qk_layernorm": False, "tie_word_embeddings": False,
+}  # fmt: skip
 DEEPSEEK_V3 = {
     "model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432, "moe_intermediate_size": 2048,
     "num_hidden_layers": 61, "num_attention_heads": 128, "num_key_value_heads": 128, "n_shared_experts": 1,
@@ -47,8 +60,14 @@ DEEPSEEK_V3 = {
         (MIXTRAL_8X7B, 46_702_792_704, 12_879_925_248),  # Mistral: "46.7B total ... 12.9B per token"
         (GPT2, 124_439_808, 124_439_808),  # GPT-2 small with its tied head (sheet §22a)
         (DEEPSEEK_V3, 671_026_419_200, 37_552_297_472),  # DeepSeek-V3 report: "671B total ... 37B activated"
+        # Pythia's model card: 805,736,448 non-embedding parameters, plus embed_in and embed_out of 50,304 x 2,048
+        # (the Llama formula gave 1,279,854,592).
+        (PYTHIA_1B, 805_736_448 + 2 * 50304 * 2048, 1_011_781_632),
+        # Phi-2, the modules of modeling_phi.py: 32 x (4 x 2,560² + 4 x 2,560 + 2 x 2,560 x 10,240 + 10,240 + 2,560
+        # + 2 x 2,560) + 2 x 51,200 x 2,560 + 51,200 + 2 x 2,560 (the Llama formula gave 3,617,753,600).
+        (PHI_2, 2_779_683_840, 2_779_683_840),
     ],
-    ids=["llama-3.1-8b", "mixtral-8x7b", "gpt2", "deepseek-v3"],
+    ids=["llama-3.1-8b", "mixtral-8x7b", "gpt2", "deepseek-v3", "pythia-1b", "phi-2"],
 )
 def test_published_configs_give_published_counts(config: dict[str, object], total: int, active: int) -> None:
     facts = read_model_config(json.dumps(config)).facts
@@ -74,6 +93,24 @@ def test_a_missing_tie_word_embeddings_takes_the_familys_default(config: dict[st
     reading = read_model_config(json.dumps(trimmed))
     assert round(reading.facts["model.params_billion"] * 1e9) == total
     assert "tie_word_embeddings" in reading.assumed
+
+
+def test_an_unknown_family_is_counted_llama_style_and_the_page_says_so(kits: dict[Locale, LocaleKit]) -> None:
+    reading = read_model_config(json.dumps({**LLAMA_31_8B, "model_type": "falcon"}))
+    assert reading.unknown_family == "falcon" and reading.facts["model.architecture"] == 0
+    message = read_config(find("transformer-params"), json.dumps({**LLAMA_31_8B, "model_type": "falcon"}),
+                          kits[LOCALE_BY_TAG["en"]]).message  # fmt: skip
+    assert "does not know the model family falcon" in message and "Llama-style" in message
+    # The KV cache does not depend on the MLP's shape: no note there.
+    kv = read_config(
+        find("kv-cache-size"), json.dumps({**LLAMA_31_8B, "model_type": "falcon"}), kits[LOCALE_BY_TAG["en"]]
+    )
+    assert "falcon" not in kv.message
+    # Without a model_type, the Llama shape is the default taken, and said so like any other.
+    assert (
+        "model_type"
+        in read_model_config(json.dumps({k: v for k, v in LLAMA_31_8B.items() if k != "model_type"})).assumed
+    )
 
 
 def test_a_gpt2_config_takes_transformers_defaults_and_says_so() -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "EXTRA_LAYER_PARAMS",
     "GPT2",
     "LLAMA",
+    "PHI",
     "POSITIONS",
     "SHAPE_INPUTS",
     "ParameterCount",
@@ -30,7 +31,12 @@ __all__ = [
 LLAMA = 0.0
 """The number the formula receives for a Llama-style model (RMSNorm, gated MLP, no biases, rotary)."""
 GPT2 = 1.0
-"""The number the formula receives for a GPT-2-style model (LayerNorm, biases, plain MLP, position table)."""
+"""The number the formula receives for a GPT-2-style model (LayerNorm, biases, plain MLP, position table).
+
+GPT-NeoX (Pythia) has the same modules with rotary positions (no table) and an untied head."""
+PHI = 2.0
+"""The number the formula receives for a Phi-style model (Phi-1, 1.5, 2): GPT-2's linear layers with their
+biases, but one LayerNorm per block, shared by attention and MLP, and a bias on the output head."""
 
 ARCHITECTURE = InputSpec(
     name="architecture",
@@ -41,12 +47,15 @@ ARCHITECTURE = InputSpec(
         "input",
         "Llama-style models (Llama, Mistral, Qwen, Gemma and most recent ones) use RMSNorm, no biases, a "
         "gated MLP of three matrices and rotary positions. GPT-2-style models use LayerNorm, a bias on "
-        "every linear layer, a plain MLP of two matrices and a learned table of positions.",
+        "every linear layer, a plain MLP of two matrices and a learned table of positions; GPT-NeoX and "
+        "Pythia are built the same way with rotary positions (0 learned positions). Phi-1, Phi-1.5 and "
+        "Phi-2 have GPT-2's layers with one LayerNorm per block and a bias on the output head.",
     ),
     default="llama",
     choices=(
         Choice("llama", N_("input", "Llama-style (RMSNorm, gated MLP, no biases)"), number="0"),
         Choice("gpt2", N_("input", "GPT-2-style (LayerNorm, biases, learned positions)"), number="1"),
+        Choice("phi", N_("input", "Phi-style (one LayerNorm per block, biases, output-head bias)"), number="2"),
     ),
     fraction_digits=0,
     preset="model.architecture",
@@ -154,25 +163,30 @@ def count_parameters(values: Mapping[str, float]) -> ParameterCount:
     (46702792704, 12879925248)
     """
     d = values["hidden_size"]
-    gpt2 = values.get("architecture", LLAMA) == GPT2
+    shape = values.get("architecture", LLAMA)
+    plain = shape in (GPT2, PHI)  # LayerNorm, biases on every linear layer, a two-matrix MLP
     layers = values["layers"]
     experts = values.get("experts", 0.0)
     moe_layers = layers - min(values.get("dense_layers", 0.0), layers) if experts > 0 else 0.0
     dense_layers = layers - moe_layers
-    expert_mlp = _mlp(d, values.get("expert_ffn_size", 0.0) or values["ffn_size"], gpt2)
+    expert_mlp = _mlp(d, values.get("expert_ffn_size", 0.0) or values["ffn_size"], plain)
     vocab = values["vocab_size"]
     embedding = vocab * d * (1 if values["tied_embeddings"] else 2)
-    if gpt2:
+    if shape == GPT2:
         embedding += values.get("positions", 0.0) * d
-    # Two norms per layer and one at the end; a LayerNorm has a weight and a bias, an RMSNorm a weight only.
-    norm = 2 * d if gpt2 else d
+    if shape == PHI:
+        embedding += vocab  # Phi's lm_head is a Linear with a bias
+    # Two norms per layer (Phi: one, before attention and MLP side by side) and one at the end; a LayerNorm
+    # has a weight and a bias, an RMSNorm a weight only.
+    norm = 2 * d if plain else d
+    norms_per_layer = 1 if shape == PHI else 2
     router = d * experts + (experts if values.get("router_bias", 0.0) else 0)
     return ParameterCount(
         embedding=embedding,
-        attention=layers * _attention(values, gpt2),
+        attention=layers * _attention(values, plain),
         # Some families add norm weights per layer: Qwen3 and OLMo 2 normalise queries and keys, Gemma 2 has four norms.
-        norms=(2 * layers + 1) * norm + layers * values.get("extra_layer_params", 0.0),
-        dense_mlp=dense_layers * _mlp(d, values["ffn_size"], gpt2),
+        norms=(norms_per_layer * layers + 1) * norm + layers * values.get("extra_layer_params", 0.0),
+        dense_mlp=dense_layers * _mlp(d, values["ffn_size"], plain),
         routers=moe_layers * router,
         shared_experts=moe_layers * values.get("shared_experts", 0.0) * expert_mlp,
         routed_experts=moe_layers * experts * expert_mlp,
@@ -180,12 +194,12 @@ def count_parameters(values: Mapping[str, float]) -> ParameterCount:
     )
 
 
-def _mlp(d: float, ffn: float, gpt2: bool) -> float:
-    """One MLP: up and down projections with biases (GPT-2), or gate, up and down without (Llama)."""
-    return 2 * d * ffn + ffn + d if gpt2 else 3 * d * ffn
+def _mlp(d: float, ffn: float, plain: bool) -> float:
+    """One MLP: up and down projections with biases (GPT-2, Phi), or gate, up and down without (Llama)."""
+    return 2 * d * ffn + ffn + d if plain else 3 * d * ffn
 
 
-def _attention(values: Mapping[str, float], gpt2: bool) -> float:
+def _attention(values: Mapping[str, float], plain: bool) -> float:
     """One layer's attention: query, key, value and output projections, or their latent form (MLA)."""
     d = values["hidden_size"]
     heads = values["attention_heads"]
@@ -202,7 +216,7 @@ def _attention(values: Mapping[str, float], gpt2: bool) -> float:
     q_width = heads * values["head_dim"]
     kv_width = values["kv_heads"] * values["head_dim"]
     weights = 2 * d * q_width + 2 * d * kv_width
-    if gpt2:
+    if plain:
         return weights + q_width + 2 * kv_width + d
     # Qwen2 puts biases on the query, key and value projections, not on the output.
     return weights + (q_width + 2 * kv_width if values.get("attention_bias", 0.0) else 0)

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .architecture import GPT2, LLAMA, count_parameters
+from .architecture import GPT2, LLAMA, PHI, count_parameters
 from .numbers import PLAIN, format_number
 from .spec import Calculator
 
-__all__ = ["ConfigReading", "config_values", "read_model_config"]
+__all__ = ["FAMILIES", "ConfigReading", "config_values", "read_model_config", "unknown_family_for"]
 
 _KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -59,14 +59,25 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 _REQUIRED = ("layers", "hidden_size", "attention_heads", "vocab_size")
 _WITH_QKV_BIAS = frozenset({"qwen2", "qwen2_moe"})  # Qwen2's attention has q, k, v biases and no config flag
+FAMILIES: Mapping[str, float] = MappingProxyType(
+    {
+        # The model_types whose modules the count describes (transformers' modeling_<model_type>.py), and the shape.
+        "gpt2": GPT2,
+        "gpt_neox": GPT2,  # GPT-2's modules (fused query_key_value, dense_h_to_4h, dense_4h_to_h) with rotary positions
+        "phi": PHI,  # q_proj, k_proj, v_proj, dense, fc1, fc2 with biases; one input_layernorm; lm_head with a bias
+        **dict.fromkeys(
+            ("llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "phi3"),
+            LLAMA,
+        ),
+        **dict.fromkeys(("olmo2", "deepseek_v2", "deepseek_v3"), LLAMA),
+    }
+)
+"""Each model family the count describes: its `model_type` and the shape (`architecture.LLAMA`, `GPT2`, `PHI`).
+Phi-3's fused qkv_proj and gate_up_proj hold as many weights as Llama's separate matrices."""
 _TIED_BY_DEFAULT: Mapping[str, bool] = MappingProxyType(
     # tie_word_embeddings' default in each family's configuration_<model_type>.py in transformers: untied for the
-    # Llama family, tied for GPT-2 (PretrainedConfig's default, which GPT2Config keeps) and Gemma.
-    {
-        **dict.fromkeys(("gpt2", "gemma", "gemma2"), True),
-        **dict.fromkeys(("llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe"), False),
-        **dict.fromkeys(("phi3", "olmo2", "deepseek_v2", "deepseek_v3"), False),
-    }
+    # Llama family, GPT-NeoX and Phi, tied for GPT-2 (PretrainedConfig's default, which GPT2Config keeps) and Gemma.
+    {family: family in {"gpt2", "gemma", "gemma2"} for family in FAMILIES}
 )
 
 
@@ -76,7 +87,8 @@ class ConfigReading:
 
     Problem codes: not_json (with `line`, `column`), not_object, missing (with `keys`), not_number and
     too_large (with `keys`), too_big (longer or more deeply nested than any config.json).
-    `assumed` names the config keys that were absent and took transformers' defaults.
+    `assumed` names the config keys that were absent and took transformers' defaults (an absent model_type
+    takes the Llama shape); `unknown_family` is a model_type outside `FAMILIES`, counted with the Llama shape.
     """
 
     facts: Mapping[str, float]
@@ -85,6 +97,7 @@ class ConfigReading:
     assumed: tuple[str, ...] = ()
     line: int = 0
     column: int = 0
+    unknown_family: str = ""
 
 
 def read_model_config(text: str) -> ConfigReading:
@@ -146,7 +159,9 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     """Fill the facts a family leaves out with transformers' defaults, then count the parameters."""
     assumed: list[str] = []
     model_type = str(document.get("model_type", ""))
-    gpt2 = model_type == "gpt2"
+    if not model_type:
+        assumed.append("model_type")
+    shape = FAMILIES.get(model_type, LLAMA)
     if "kv_heads" not in found:
         found["kv_heads"] = 1.0 if document.get("multi_query") else found["attention_heads"]
         assumed.append("num_key_value_heads")
@@ -167,18 +182,19 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     router_bias = document.get("topk_method") == "noaux_tc"
     facts = {
         **found,
-        "extra_layer_params": _extra_norms(model_type, found),
-        "architecture": GPT2 if gpt2 else LLAMA,
+        "extra_layer_params": _extra_norms(model_type, found, document),
+        "architecture": shape,
         "tied_embeddings": 1.0 if tied else 0.0,
         "attention_bias": 1.0 if bias else 0.0,
         "router_bias": 1.0 if router_bias else 0.0,
-        "positions": found.get("context_tokens", 0.0) if gpt2 else 0.0,
+        "positions": found.get("context_tokens", 0.0) if model_type == "gpt2" else 0.0,  # the others are rotary
     }
     count = count_parameters(facts)
     model_facts = {f"model.{name}": value for name, value in facts.items()}
     model_facts["model.params_billion"] = count.total / 1e9
     model_facts["model.active_params_billion"] = count.active / 1e9
-    return ConfigReading(model_facts, assumed=tuple(assumed))
+    unknown = model_type if model_type and model_type not in FAMILIES else ""
+    return ConfigReading(model_facts, assumed=tuple(assumed), unknown_family=unknown)
 
 
 _ASSUMED_FACTS: Mapping[str, str] = MappingProxyType(
@@ -187,13 +203,16 @@ _ASSUMED_FACTS: Mapping[str, str] = MappingProxyType(
         "head_dim": "model.head_dim",
         "intermediate_size": "model.ffn_size",
         "tie_word_embeddings": "model.tied_embeddings",
+        "model_type": "model.architecture",
     }
 )
 _COUNTS = frozenset({"model.params_billion", "model.active_params_billion"})
 
 
-def _extra_norms(model_type: str, found: Mapping[str, float]) -> float:
-    """Norm weights a family adds to each layer, which no config key announces."""
+def _extra_norms(model_type: str, found: Mapping[str, float], document: Mapping[str, object]) -> float:
+    """Norm weights a family adds to each layer, which no config key announces (or only a switch does)."""
+    if model_type == "phi" and document.get("qk_layernorm"):
+        return 4 * found["head_dim"]  # q_layernorm and k_layernorm: LayerNorms (weight and bias) over one head
     if model_type in {"qwen3", "qwen3_moe"}:
         return 2 * found["head_dim"]  # q_norm and k_norm over one head
     if model_type == "olmo2":
@@ -209,6 +228,12 @@ def assumptions_for(calculator: Calculator, reading: ConfigReading) -> tuple[str
     if taken & _COUNTS:
         return reading.assumed
     return tuple(key for key in reading.assumed if _ASSUMED_FACTS[key] in taken)
+
+
+def unknown_family_for(calculator: Calculator, reading: ConfigReading) -> str:
+    """Return the model_type counted with an assumed Llama shape, if `calculator` takes a count or the shape."""
+    taken = {spec.preset for spec in calculator.inputs if spec.preset}
+    return reading.unknown_family if taken & (_COUNTS | {"model.architecture"}) else ""
 
 
 _ATTENTION_SHAPE = frozenset({"model.kv_heads", "model.head_dim", "model.attention_heads"})
@@ -245,3 +270,4 @@ def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str,
         else:
             values[spec.name] = format_number(fact, PLAIN, 9, grouping=False)
     return values
+

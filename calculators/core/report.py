@@ -19,7 +19,7 @@ from typing import Protocol
 
 from .chart import ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
 from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate
-from .model_config import assumptions_for, config_values, covers, read_model_config
+from .model_config import assumptions_for, config_values, covers, read_model_config, unknown_family_for
 from .numbers import NumberFacts, format_number, format_scientific
 from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
@@ -210,6 +210,12 @@ _CONFIG_FILLED = NP_(
 )
 # Translators: {keys} lists config.json keys (code names, keep them as they are) that were absent.
 _CONFIG_ASSUMED = N_("config", "Not in it, so the usual default was taken: {keys}.")
+# Translators: {model_type} is a config.json model_type (a code name, keep it as it is), such as "falcon".
+_CONFIG_UNKNOWN_FAMILY = N_(
+    "config",
+    "This calculator does not know the model family {model_type}, so it counted it as a Llama-style model "
+    "(RMSNorm, a gated MLP of three matrices, no biases): compare the total with the checkpoint's.",
+)
 _CONFIG_LATENT = N_(
     "config",
     "This model uses multi-head latent attention (as DeepSeek-V3 does), which this calculator's formula does not "
@@ -250,6 +256,10 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
     assumed = assumptions_for(calculator, reading)
     if assumed:
         note = _fill(_CONFIG_ASSUMED, _translate(_CONFIG_ASSUMED, {}, kit), {"keys": ", ".join(assumed)})
+        text_out = f"{text_out} {note}"
+    unknown = unknown_family_for(calculator, reading)
+    if unknown:
+        note = _fill(_CONFIG_UNKNOWN_FAMILY, _translate(_CONFIG_UNKNOWN_FAMILY, {}, kit), {"model_type": unknown})
         text_out = f"{text_out} {note}"
     return ConfigReport(ok=True, values=values, message=text_out)
 

@@ -167,8 +167,8 @@ MODEL_FACTS: tuple[str, ...] = (
 """What a model preset (or a pasted config.json) can fill: the architecture facts config.json states.
 
 Every fact is a number. `tied_embeddings`, `attention_bias` and `router_bias` are 1 or 0;
-`architecture` is 0 for Llama-style and 1 for GPT-2-style models (`architecture.LLAMA`,
-`GPT2`); the MoE and latent-attention facts are 0 where a model has none. A choice input
+`architecture` is 0 for Llama-style, 1 for GPT-2-style and 2 for Phi-style models (`architecture.LLAMA`,
+`GPT2`, `PHI`); the MoE and latent-attention facts are 0 where a model has none. A choice input
 receives the choice whose number the fact equals.
 """
 

@@ -7,6 +7,9 @@ non-embedding count is N ≈ 12·L·d². The exact count adds what Kaplan leaves
 * GPT-2 (Radford et al., "Language Models are Unsupervised Multitask Learners", 2019): a bias on
   every linear layer, two LayerNorms (weight and bias) per layer and one at the end, a learned
   position table, the output head tied to the token table: L·(12d² + 13d) + V·d + T·d + 2d.
+  GPT-NeoX (Biderman et al., "Pythia", arXiv:2304.01373) has the same modules with rotary
+  positions and an untied head; Phi-1/1.5/2 (transformers' modeling_phi.py) one LayerNorm per
+  layer, before attention and MLP side by side, and a bias on the output head.
 * Llama (Touvron et al., "Llama 2", arXiv:2307.09288, §2.2): RMSNorm (a weight only), no biases,
   a gated MLP of three matrices (SwiGLU), rotary positions (no table), grouped-query attention
   with n_kv key-value heads: L·(2·d·n_h·d_h + 2·d·n_kv·d_h + 3·d·d_ff + 2d) + V·d (+ V·d untied) + d.
@@ -56,6 +59,15 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     >>> result = compute({**llama_2, "kv_heads": 8, "ffn_size": 14336, "vocab_size": 128256})
     >>> result["total_params"], result["weights_memory"]
     (8030261248.0, 16.060522496)
+
+    Pythia-1B (Biderman et al. 2023; GPT-NeoX: GPT-2's layers, rotary positions, untied) has the
+    805,736,448 non-embedding parameters its model card prints, 1,011,781,632 in all:
+
+    >>> pythia = {**gpt2, "layers": 16, "hidden_size": 2048, "attention_heads": 8, "kv_heads": 8,
+    ...           "head_dim": 256, "ffn_size": 8192, "vocab_size": 50304, "tied_embeddings": 0, "positions": 0}
+    >>> result = compute(pythia)
+    >>> round(result["non_embedding_params_billion"] * 1e9), result["total_params"]
+    (805736448, 1011781632.0)
     """
     count = count_parameters(values)
     return {

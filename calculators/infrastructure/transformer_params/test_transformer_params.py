@@ -62,6 +62,26 @@ def test_gpt3_175b() -> None:
     assert result["non_embedding_params_billion"] * 1e9 == pytest.approx(173_946_175_488, rel=1e-4)
 
 
+def test_pythia_1b_is_gpt2_style_without_a_position_table() -> None:
+    # Pythia's model card: 805,736,448 non-embedding parameters for Pythia-1B (16 layers of 2,048, MLP 8,192);
+    # embed_in and embed_out (untied, 50,304 x 2,048, modeling_gpt_neox.py) make 1,011,781,632.
+    result = _run(architecture="gpt2", layers="16", hidden_size="2048", attention_heads="8", kv_heads="8",
+                  head_dim="256", ffn_size="8192", vocab_size="50304", tied_embeddings="0", positions="0")  # fmt: skip
+    assert result["non_embedding_params_billion"] * 1e9 == pytest.approx(805_736_448, abs=0.5)
+    assert result["total_params"] == 1_011_781_632
+
+
+def test_phi_2_has_one_layernorm_per_layer_and_a_head_bias() -> None:
+    # Phi-2, the modules of transformers' modeling_phi.py: q_proj, k_proj, v_proj and dense (2,560 x 2,560 with
+    # biases), fc1 and fc2 (2,560 x 10,240 with biases), one input_layernorm per layer, final_layernorm, embed_tokens
+    # and lm_head (51,200 x 2,560, with a bias): 2,779,683,840.
+    phi2 = {"layers": "32", "hidden_size": "2560", "attention_heads": "32", "kv_heads": "32", "head_dim": "80",
+            "ffn_size": "10240", "vocab_size": "51200", "tied_embeddings": "0"}  # fmt: skip
+    assert _run(architecture="phi", **phi2)["total_params"] == 2_779_683_840
+    # GPT-2-style would count a second LayerNorm per layer and no head bias.
+    assert _run(architecture="gpt2", positions="0", **phi2)["total_params"] == 2_779_683_840 + 32 * 2 * 2560 - 51200
+
+
 def test_llama_2_7b() -> None:
     # 22d: 6,738,415,616, the total of the released checkpoint.
     assert _run(**LLAMA_2_7B)["total_params"] == 6_738_415_616
