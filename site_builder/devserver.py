@@ -49,8 +49,9 @@ def serve(config: BuildConfig, port: int, reporter: Reporter, argv: Sequence[str
                 continue
             articles = {article_path(calculator) for calculator in config.calculators}
             if any(PROJECT / "calculators" in path.parents and path not in articles for path in paths):
+                # The open pages' reload streams break with this process and reload the pages once they
+                # reconnect to the next one (a reload now would find no server).
                 reporter.info("calculators changed: restarting")
-                hub.notify()
                 os.execv(sys.executable, [sys.executable, "-m", "site_builder", *argv])
             current = rebuild(config, current, paths, reporter)
             hub.notify()

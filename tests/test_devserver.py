@@ -16,6 +16,8 @@ import pytest
 
 from site_builder.build import PROJECT
 
+from .test_offline import _CONTROLLED
+
 pytestmark = pytest.mark.browser
 
 
@@ -97,3 +99,33 @@ def test_quiet_and_verbose(tmp_path: Path) -> None:
     # --only builds one calculator's pages: the root page and 404, and a home, 404, page and embed per locale.
     assert re.fullmatch(r"built 42 pages in 10 locales \(\d+ files\) into .+ in [\d.]+ s, 0 warnings\n", normal)
     assert "strict: True" in run("--verbose", "--strict").stdout
+
+
+def test_a_day_of_page_views_tabs_edits_and_restarts(browser: Any, dev_site: tuple[Path, str, Path]) -> None:
+    """With the service worker installed: page views by the dozen, more tabs than Chromium opens
+    connections to one host (six), and every tab still reloads after an edit and after a restart."""
+    project, url, log = dev_site
+    context = browser.new_context()
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    tab.goto(f"{url}en/")
+    tab.evaluate(_CONTROLLED)
+    for _ in range(12):
+        tab.reload()
+    tabs = [tab, *(context.new_page() for _ in range(7))]
+    for other in tabs[1:]:
+        other.goto(f"{url}fr/")
+    template = project / "site_builder" / "templates" / "home.html"
+    text = template.read_text(encoding="utf-8").replace('<p class="summary">', '<p class="summary" data-edited>', 1)
+    template.write_text(text, encoding="utf-8")
+    for each in tabs:
+        each.wait_for_selector("[data-edited]", timeout=30_000)
+    # A calculator edit restarts the server: once it is back, every page reloads with the new build.
+    module = project / "calculators" / "training" / "llm_training_vram" / "__init__.py"
+    text = module.read_text(encoding="utf-8")
+    assert '"Estimate the GPU memory' in text
+    module.write_text(text.replace('"Estimate the GPU memory', '"Restarted: estimate the GPU memory'), encoding="utf-8")
+    for each in tabs:
+        each.wait_for_selector("text=Restarted: estimate", timeout=60_000)
+    assert "calculators changed: restarting" in log.read_text(encoding="utf-8")
+    context.close()
