@@ -63,6 +63,8 @@ class ModelPreset:
     v_head_dim: int = 0
     router_bias: bool = False
     extra_layer_params: int = 0
+    shared_expert_ffn_size: int = 0
+    shared_expert_gate: bool = False
     notes: str = ""
 
     def facts(self) -> dict[str, float]:
@@ -80,13 +82,14 @@ class ModelPreset:
         names = (
             "layers hidden_size attention_heads kv_heads head_dim ffn_size vocab_size positions experts "
             "experts_per_token expert_ffn_size shared_experts dense_layers q_lora_rank kv_lora_rank "
-            "qk_nope_head_dim qk_rope_head_dim v_head_dim extra_layer_params"
+            "qk_nope_head_dim qk_rope_head_dim v_head_dim extra_layer_params shared_expert_ffn_size"
         ).split()
         facts: dict[str, float] = {name: float(getattr(self, name)) for name in names}
         facts["architecture"] = GPT2 if self.architecture == "gpt2" else LLAMA
         facts["tied_embeddings"] = float(self.tied_embeddings)
         facts["attention_bias"] = float(self.attention_bias)
         facts["router_bias"] = float(self.router_bias)
+        facts["shared_expert_gate"] = float(self.shared_expert_gate)
         return facts
 
 

@@ -44,6 +44,12 @@ PHI_2 = {
     "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 51200, "max_position_embeddings": 2048,
     "partial_rotary_factor": 0.4, "qk_layernorm": False, "tie_word_embeddings": False,
 }  # fmt: skip
+QWEN15_MOE_A27B = {
+    "model_type": "qwen2_moe", "hidden_size": 2048, "intermediate_size": 5632, "moe_intermediate_size": 1408,
+    "shared_expert_intermediate_size": 5632, "num_hidden_layers": 24, "num_attention_heads": 16,
+    "num_key_value_heads": 16, "num_experts": 60, "num_experts_per_tok": 4, "vocab_size": 151936,
+    "max_position_embeddings": 8192, "tie_word_embeddings": False, "decoder_sparse_step": 1,
+}  # fmt: skip
 DEEPSEEK_V3 = {
     "model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432, "moe_intermediate_size": 2048,
     "num_hidden_layers": 61, "num_attention_heads": 128, "num_key_value_heads": 128, "n_shared_experts": 1,
@@ -66,8 +72,11 @@ DEEPSEEK_V3 = {
         # Phi-2, the modules of modeling_phi.py: 32 x (4 x 2,560² + 4 x 2,560 + 2 x 2,560 x 10,240 + 10,240 + 2,560
         # + 2 x 2,560) + 2 x 51,200 x 2,560 + 51,200 + 2 x 2,560 (the Llama formula gave 3,617,753,600).
         (PHI_2, 2_779_683_840, 2_779_683_840),
+        # Qwen1.5-MoE-A2.7B's card: "14.3B ... in total and 2.7B activated"; exact from modeling_qwen2_moe.py's
+        # modules, a shared expert of shared_expert_intermediate_size and its gate (test_moe_active_params.py).
+        (QWEN15_MOE_A27B, 14_315_784_192, 2_689_173_504),
     ],
-    ids=["llama-3.1-8b", "mixtral-8x7b", "gpt2", "deepseek-v3", "pythia-1b", "phi-2"],
+    ids=["llama-3.1-8b", "mixtral-8x7b", "gpt2", "deepseek-v3", "pythia-1b", "phi-2", "qwen1.5-moe-a2.7b"],
 )
 def test_published_configs_give_published_counts(config: dict[str, object], total: int, active: int) -> None:
     facts = read_model_config(json.dumps(config)).facts

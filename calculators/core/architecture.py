@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .inputs import MODEL, count_input
+from .inputs import MIXTURE_OF_EXPERTS, MODEL, count_input
 from .spec import N_, Choice, InputSpec, Kind
 
 __all__ = [
@@ -24,6 +24,8 @@ __all__ = [
     "PHI",
     "POSITIONS",
     "SHAPE_INPUTS",
+    "SHARED_EXPERT_FFN_SIZE",
+    "SHARED_EXPERT_GATE",
     "ParameterCount",
     "count_parameters",
 ]
@@ -109,6 +111,37 @@ EXTRA_LAYER_PARAMS = count_input(
     maximum=10_000_000,
     advanced=True,
 )
+SHARED_EXPERT_FFN_SIZE = count_input(
+    "shared_expert_ffn_size",
+    MIXTURE_OF_EXPERTS,
+    N_("input", "Shared expert MLP size"),
+    N_(
+        "input",
+        "Inner width of each shared expert: shared_expert_intermediate_size in config.json for Qwen2-MoE (5,632 "
+        "for Qwen1.5-MoE-A2.7B, four times its routed experts). 0 means the routed experts' width, as in DeepSeek.",
+    ),
+    "0",
+    preset="model.shared_expert_ffn_size",
+    minimum=0,
+    maximum=10_000_000,
+    advanced=True,
+)
+SHARED_EXPERT_GATE = InputSpec(
+    name="shared_expert_gate",
+    kind=Kind.CHOICE,
+    group=MIXTURE_OF_EXPERTS,
+    label=N_("input", "Shared expert gate"),
+    help=N_(
+        "input",
+        "Whether a gate of hidden size × 1 weighs the shared expert's output for each token, as Qwen2-MoE's "
+        "shared_expert_gate does. DeepSeek adds its shared experts without one.",
+    ),
+    default="0",
+    choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
+    fraction_digits=0,
+    advanced=True,
+    preset="model.shared_expert_gate",
+)
 SHAPE_INPUTS: tuple[InputSpec, ...] = (POSITIONS, ATTENTION_BIAS, EXTRA_LAYER_PARAMS)
 """The count's facts beyond the shared model inputs, with `ARCHITECTURE`: both counting calculators take them all."""
 
@@ -169,7 +202,11 @@ def count_parameters(values: Mapping[str, float]) -> ParameterCount:
     experts = values.get("experts", 0.0)
     moe_layers = layers - min(values.get("dense_layers", 0.0), layers) if experts > 0 else 0.0
     dense_layers = layers - moe_layers
-    expert_mlp = _mlp(d, values.get("expert_ffn_size", 0.0) or values["ffn_size"], plain)
+    expert_width = values.get("expert_ffn_size", 0.0) or values["ffn_size"]
+    expert_mlp = _mlp(d, expert_width, plain)
+    # A shared expert has its own width (Qwen2-MoE) or the routed experts' (DeepSeek), and may have a gate of d × 1.
+    shared_expert = _mlp(d, values.get("shared_expert_ffn_size", 0.0) or expert_width, plain)
+    shared_expert += d if values.get("shared_expert_gate", 0.0) else 0
     vocab = values["vocab_size"]
     embedding = vocab * d * (1 if values["tied_embeddings"] else 2)
     if shape == GPT2:
@@ -188,7 +225,7 @@ def count_parameters(values: Mapping[str, float]) -> ParameterCount:
         norms=(norms_per_layer * layers + 1) * norm + layers * values.get("extra_layer_params", 0.0),
         dense_mlp=dense_layers * _mlp(d, values["ffn_size"], plain),
         routers=moe_layers * router,
-        shared_experts=moe_layers * values.get("shared_experts", 0.0) * expert_mlp,
+        shared_experts=moe_layers * values.get("shared_experts", 0.0) * shared_expert,
         routed_experts=moe_layers * experts * expert_mlp,
         active_routed_experts=moe_layers * min(values.get("experts_per_token", 0.0), experts) * expert_mlp,
     )

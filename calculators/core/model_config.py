@@ -34,6 +34,7 @@ _KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "experts_per_token": ("num_experts_per_tok", "moe_topk"),
         "expert_ffn_size": ("moe_intermediate_size",),
         "shared_experts": ("n_shared_experts",),
+        "shared_expert_ffn_size": ("shared_expert_intermediate_size",),
         "dense_layers": ("first_k_dense_replace",),
         "q_lora_rank": ("q_lora_rank",),
         "kv_lora_rank": ("kv_lora_rank",),
@@ -173,6 +174,13 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
         assumed.append("intermediate_size")
     if found.get("experts") and "expert_ffn_size" not in found:
         found["expert_ffn_size"] = found["ffn_size"]  # Mixtral's experts are intermediate_size wide
+    if model_type == "qwen2_moe":
+        # modeling_qwen2_moe.py: one shared_expert MLP of shared_expert_intermediate_size (Qwen2MoeConfig's default
+        # 5,632) and a shared_expert_gate, Linear(hidden_size, 1), in every sparse layer.
+        if "shared_expert_ffn_size" not in found:
+            found["shared_expert_ffn_size"] = 5632.0
+            assumed.append("shared_expert_intermediate_size")
+        found["shared_experts"] = 1.0 if found["shared_expert_ffn_size"] else 0.0
     # The family's default, or PretrainedConfig's (tied) for a family not listed.
     tied = document.get("tie_word_embeddings", _TIED_BY_DEFAULT.get(model_type, True))
     if "tie_word_embeddings" not in document:
@@ -187,6 +195,7 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
         "tied_embeddings": 1.0 if tied else 0.0,
         "attention_bias": 1.0 if bias else 0.0,
         "router_bias": 1.0 if router_bias else 0.0,
+        "shared_expert_gate": 1.0 if model_type == "qwen2_moe" else 0.0,
         "positions": found.get("context_tokens", 0.0) if model_type == "gpt2" else 0.0,  # the others are rotary
     }
     count = count_parameters(facts)
@@ -204,6 +213,7 @@ _ASSUMED_FACTS: Mapping[str, str] = MappingProxyType(
         "intermediate_size": "model.ffn_size",
         "tie_word_embeddings": "model.tied_embeddings",
         "model_type": "model.architecture",
+        "shared_expert_intermediate_size": "model.shared_expert_ffn_size",
     }
 )
 _COUNTS = frozenset({"model.params_billion", "model.active_params_billion"})

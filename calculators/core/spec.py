@@ -151,6 +151,8 @@ MODEL_FACTS: tuple[str, ...] = (
     "model.experts_per_token",
     "model.expert_ffn_size",
     "model.shared_experts",
+    "model.shared_expert_ffn_size",
+    "model.shared_expert_gate",
     "model.dense_layers",
     "model.context_tokens",
     "model.architecture",
@@ -166,7 +168,7 @@ MODEL_FACTS: tuple[str, ...] = (
 )
 """What a model preset (or a pasted config.json) can fill: the architecture facts config.json states.
 
-Every fact is a number. `tied_embeddings`, `attention_bias` and `router_bias` are 1 or 0;
+Every fact is a number. `tied_embeddings`, `attention_bias`, `router_bias` and `shared_expert_gate` are 1 or 0;
 `architecture` is 0 for Llama-style, 1 for GPT-2-style and 2 for Phi-style models (`architecture.LLAMA`,
 `GPT2`, `PHI`); the MoE and latent-attention facts are 0 where a model has none. A choice input
 receives the choice whose number the fact equals.

@@ -5,10 +5,12 @@ replaces the MLP with E expert MLPs and a router, a d×E matrix that picks the t
 each token. A token therefore passes through every weight outside the experts and k experts per
 layer:
 
-    total  = embeddings + Σ layers (attention + norms + router + E·P_expert + S·P_expert)
+    total  = embeddings + Σ layers (attention + norms + router + E·P_expert + S·P_shared)
     active = the same with E replaced by k
 
-with P_expert = 3·d·d_expert for a gated (SwiGLU) expert. DeepSeek-V3 (DeepSeek-AI,
+with P_expert = 3·d·d_expert for a gated (SwiGLU) expert. Qwen2-MoE (transformers'
+modeling_qwen2_moe.py) gives its shared expert a width of its own, shared_expert_intermediate_size,
+and a gate of d × 1: P_shared = 3·d·d_shared + d. DeepSeek-V3 (DeepSeek-AI,
 arXiv:2412.19437, §2.1 and §4.2) adds S shared experts that every token uses, keeps its first
 3 layers dense, gives its router a bias per expert, and uses multi-head latent attention (MLA):
 the query and the key-value input are projected down to ranks d'_c and d_c, normalized and
@@ -23,7 +25,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from calculators.core import inputs
-from calculators.core.architecture import ARCHITECTURE, SHAPE_INPUTS, count_parameters
+from calculators.core.architecture import (
+    ARCHITECTURE,
+    SHAPE_INPUTS,
+    SHARED_EXPERT_FFN_SIZE,
+    SHARED_EXPERT_GATE,
+    count_parameters,
+)
 from calculators.core.inputs import LATENT_ATTENTION_INPUTS
 from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
@@ -106,6 +114,8 @@ CALCULATOR = Calculator(
             ),
         ),
         replace(inputs.SHARED_EXPERTS, group=_EXPERTS),
+        replace(SHARED_EXPERT_FFN_SIZE, group=_EXPERTS),
+        replace(SHARED_EXPERT_GATE, group=_EXPERTS),
         replace(inputs.DENSE_LAYERS, group=_EXPERTS),
         replace(
             inputs.FFN_SIZE,
@@ -215,9 +225,10 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-02",
     formulas=(
-        r"P_{\text{total}} = P_{\text{base}} + L_{\text{MoE}} \,(E + S)\, P_{\text{expert}}",
-        r"P_{\text{active}} = P_{\text{base}} + L_{\text{MoE}} \,(k + S)\, P_{\text{expert}}",
-        r"P_{\text{expert}} = 3 \cdot d \cdot f_{\text{expert}}",
+        r"P_{\text{total}} = P_{\text{base}} + L_{\text{MoE}} \,(E\, P_{\text{expert}} + S\, P_{\text{shared}})",
+        r"P_{\text{active}} = P_{\text{base}} + L_{\text{MoE}} \,(k\, P_{\text{expert}} + S\, P_{\text{shared}})",
+        r"P_{\text{expert}} = 3 \cdot d \cdot f_{\text{expert}}, \quad "
+        r"P_{\text{shared}} = 3 \cdot d \cdot f_{\text{shared}} + g\, d",
     ),
     related=("transformer-params", "quantized-model-size", "llm-inference-vram", "training-flops"),
 )

@@ -95,6 +95,28 @@ def test_qwen3_30b_a3b_counts_its_query_and_key_norms() -> None:
     assert _run(**qwen3)["total_params_billion"] * 1e9 == pytest.approx(30_532_122_624 - 48 * 256, abs=0.5)
 
 
+def test_qwen15_moe_a27b_has_a_wider_gated_shared_expert() -> None:
+    # Qwen1.5-MoE-A2.7B's model card: "14.3B parameters in total and 2.7B activated parameters during runtime".
+    # The exact counts follow modeling_qwen2_moe.py's modules per layer: q, k, v (with biases) and o of 2,048 x 2,048,
+    # 2 RMSNorms, a router of 2,048 x 60, 60 experts of 3 x 2,048 x 1,408 (4 active), one shared_expert of
+    # 3 x 2,048 x 5,632 and a shared_expert_gate of 2,048 x 1; 24 layers, untied 151,936-token table and head.
+    qwen = {"experts": "60", "experts_per_token": "4", "expert_ffn_size": "1408", "shared_experts": "1",
+            "ffn_size": "5632", "layers": "24", "hidden_size": "2048", "attention_heads": "16", "kv_heads": "16",
+            "vocab_size": "151936", "attention_bias": "1"}  # fmt: skip
+    result = _run(**qwen, shared_expert_ffn_size="5632", shared_expert_gate="1")
+    layer = 4 * 2048**2 + 3 * 2048 + 2 * 2048 + 2048 * 60 + 3 * 2048 * 5632 + 2048
+    assert result["total_params_billion"] * 1e9 == pytest.approx(
+        24 * (layer + 60 * 3 * 2048 * 1408) + 2 * 151936 * 2048 + 2048, abs=0.5
+    )
+    assert result["total_params_billion"] * 1e9 == pytest.approx(14_315_784_192, abs=0.5)
+    assert result["active_params_billion"] * 1e9 == pytest.approx(2_689_173_504, abs=0.5)
+    assert round(result["total_params_billion"], 1) == 14.3 and round(result["active_params_billion"], 1) == 2.7
+    # Without the shared expert, which its config.json states only as shared_expert_intermediate_size, the old
+    # page's 13.49 B and 1.86 B.
+    narrow = _run(**{**qwen, "shared_experts": "0"})
+    assert round(narrow["total_params_billion"], 2) == 13.49 and round(narrow["active_params_billion"], 2) == 1.86
+
+
 def test_shared_experts_count_in_both() -> None:
     base = _run()
     shared = _run(shared_experts="1")

@@ -28,7 +28,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from calculators.core import inputs
-from calculators.core.architecture import ARCHITECTURE, SHAPE_INPUTS, count_parameters
+from calculators.core.architecture import (
+    ARCHITECTURE,
+    SHAPE_INPUTS,
+    SHARED_EXPERT_FFN_SIZE,
+    SHARED_EXPERT_GATE,
+    count_parameters,
+)
 from calculators.core.inputs import LATENT_ATTENTION_INPUTS
 from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
@@ -161,6 +167,8 @@ CALCULATOR = Calculator(
             ),
             advanced=True,
         ),
+        SHARED_EXPERT_FFN_SIZE,
+        SHARED_EXPERT_GATE,
         replace(
             inputs.DENSE_LAYERS,
             group=_MOE,
