@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             dest=spec.name,
             default=spec.default,
             metavar="VALUE",
-            help=f"{spec.label.text}{unit}, default {spec.default}{choices}",
+            help=f"{spec.label.text}{unit}, default {spec.default}{choices}".replace("%", "%%"),  # argparse formats %
         )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--lang", default="en", help="language of the text, e.g. de, zh-TW (default en)")

@@ -63,6 +63,8 @@ class ModelPreset:
     v_head_dim: int = 0
     router_bias: bool = False
     extra_layer_params: int = 0
+    sliding_window: int = 0
+    windowed_layers: int = 0
     shared_expert_ffn_size: int = 0
     shared_expert_gate: bool = False
     notes: str = ""
@@ -71,6 +73,9 @@ class ModelPreset:
         """Return this model's value of every `MODEL_FACTS` key."""
         facts = {f"model.{name}": value for name, value in self.architecture_facts().items()}
         facts["model.context_tokens"] = float(self.context_tokens)
+        facts["model.sliding_window"] = float(self.sliding_window)
+        windowed = self.windowed_layers if self.sliding_window else self.layers
+        facts["model.sliding_window_share"] = 100 * windowed / self.layers
         # The exact count the formula gives from these facts (a test holds it to the published one).
         count = count_parameters(self.architecture_facts())
         facts["model.params_billion"] = count.total / 1e9
@@ -225,6 +230,10 @@ def _model_fault(model: ModelPreset) -> tuple[str, str]:
         return "attention_heads", "attention_heads must be a multiple of kv_heads"
     if model.experts and not 1 <= model.experts_per_token <= model.experts:
         return "experts_per_token", "experts_per_token must be between 1 and experts"
+    if model.sliding_window and not 1 <= model.windowed_layers <= model.layers:
+        return "windowed_layers", "a sliding_window needs windowed_layers between 1 and layers"
+    if not model.sliding_window and model.windowed_layers:
+        return "windowed_layers", "windowed_layers needs a sliding_window"
     for name in ("experts_per_token", "active_params"):
         if not model.experts and getattr(model, name):
             return name, "a dense model has no experts_per_token and no active_params"

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import LocaleKit, find
-from calculators.core.model_config import read_model_config
+from calculators.core.model_config import fill_values, read_model_config
 from calculators.core.report import read_config
 from site_builder.locales import LOCALE_BY_TAG, Locale
 
@@ -164,10 +164,16 @@ def test_bad_pastes_name_the_problem(text: str, problem: str, keys: tuple[str, .
 
 def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[Locale, LocaleKit]) -> None:
     outcome = read_config(find("kv-cache-size"), json.dumps(GPT2), kits[LOCALE_BY_TAG["en"]])
-    assert outcome.ok and outcome.values == {"layers": "12", "kv_heads": "12", "head_dim": "64"}
+    assert outcome.ok and outcome.values == {
+        "layers": "12",
+        "kv_heads": "12",
+        "head_dim": "64",
+        "sliding_window": "0",  # GPT-2 has none: every layer keeps every token
+        "sliding_window_share": "100",
+    }
     # Only the assumptions that reach this calculator's inputs are mentioned.
     assert outcome.message == (
-        "Filled 3 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
+        "Filled 5 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
         "head_dim."
     )
     sized = read_config(find("quantized-model-size"), json.dumps(LLAMA_31_8B), kits[LOCALE_BY_TAG["en"]])
@@ -198,3 +204,23 @@ def test_every_paste_gets_an_answer(kits: dict[Locale, LocaleKit], pasted: objec
     text = pasted if isinstance(pasted, str) else json.dumps(pasted)
     outcome = read_config(find("transformer-params"), text, kits[LOCALE_BY_TAG["en"]])
     assert outcome.message
+
+
+@pytest.mark.parametrize(
+    ("config", "window", "share"),
+    [
+        # config.json's sliding_window; Gemma 2 windows every other layer (transformers' Gemma2Config.layer_types).
+        ({"model_type": "mistral", "sliding_window": 4096}, "4096", "100"),
+        ({"model_type": "gemma2", "sliding_window": 4096}, "4096", "50"),
+        ({"model_type": "phi3", "sliding_window": 2047}, "2047", "100"),
+        ({"model_type": "qwen2", "sliding_window": 131072, "use_sliding_window": False}, "0", "100"),
+        ({"model_type": "mixtral", "sliding_window": None}, "0", "100"),
+        ({"model_type": "gemma3_text", "sliding_window": 1024, "layer_types": ["sliding_attention"] * 3
+          + ["full_attention"]}, "1024", "75"),
+    ],
+)  # fmt: skip
+def test_a_config_gives_its_sliding_window(config: dict[str, object], window: str, share: str) -> None:
+    shape = {"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 32000}
+    reading = read_model_config(json.dumps({**shape, **config}))
+    values = fill_values(find("kv-cache-size"), reading.facts)
+    assert (values["sliding_window"], values["sliding_window_share"]) == (window, share)

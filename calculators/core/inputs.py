@@ -7,9 +7,10 @@ Their words are in the gettext context "input", so each is translated once for e
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 
-from .spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message
+from .spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message, OutputSpec
 
 __all__ = [
     "ACCUMULATION_STEPS",
@@ -19,6 +20,7 @@ __all__ = [
     "BITS_PER_WEIGHT",
     "BUDGET",
     "BYTES_PER_ELEMENT",
+    "CACHED_TOKENS",
     "COMPUTE_FLOPS",
     "CONTEXT_TOKENS",
     "DATA_PARALLEL",
@@ -39,11 +41,14 @@ __all__ = [
     "PARAMS_BILLION",
     "SEQ_LEN",
     "SHARED_EXPERTS",
+    "SLIDING_WINDOW",
+    "SLIDING_WINDOW_SHARE",
     "TIED_EMBEDDINGS",
     "TOKENS_BILLION",
     "TRAINING_RUN",
     "VOCAB_SIZE",
     "WORKLOAD",
+    "cached_tokens",
 ]
 
 # The groups shared inputs are shown under; a calculator uses them for its own inputs too.
@@ -280,6 +285,42 @@ CONTEXT_TOKENS = InputSpec(
     maximum=Decimal(100000000),
     fraction_digits=0,
 )
+SLIDING_WINDOW = InputSpec(
+    name="sliding_window",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Sliding window"),
+    help=N_(
+        "input",
+        "sliding_window in config.json: the most recent tokens a layer with sliding-window attention attends "
+        "to, and so keeps in its cache (4,096 for Mistral 7B v0.1 and Gemma 2). 0 for a model without one.",
+    ),
+    default="0",
+    unit=N_("input", "tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(100000000),
+    fraction_digits=0,
+    optional=True,
+    preset="model.sliding_window",
+)
+SLIDING_WINDOW_SHARE = InputSpec(
+    name="sliding_window_share",
+    kind=Kind.DECIMAL,
+    group=MODEL,
+    label=N_("input", "Layers with the window"),
+    help=N_(
+        "input",
+        "The share of layers that use the sliding window; the others attend to, and keep, every token. "
+        "100% for Mistral 7B v0.1, 50% for Gemma 2, which alternates local and global layers.",
+    ),
+    default="100",
+    unit=N_("input", "%"),
+    minimum=Decimal(0),
+    maximum=Decimal(100),
+    fraction_digits=2,
+    optional=True,
+    preset="model.sliding_window_share",
+)
 BATCH_SIZE = InputSpec(
     name="batch_size",
     kind=Kind.INTEGER,
@@ -418,6 +459,45 @@ COMPUTE_FLOPS = InputSpec(
     maximum=Decimal(1000000000000000000000000000000),
     fraction_digits=0,
 )
+
+
+def cached_tokens(values: Mapping[str, float]) -> float:
+    """Return the tokens of one sequence the KV cache holds per layer, averaged over the layers.
+
+    A layer with a sliding window of W tokens keeps min(s, W) of the s tokens in context: the
+    Mistral 7B paper's rolling buffer cache (arXiv:2310.06825, section 2), as transformers'
+    DynamicSlidingWindowLayer and vLLM's hybrid KV cache manager allocate it; the other layers
+    keep all s. Mistral 7B v0.1 at 8,192 tokens keeps 4,096; Gemma 2, windowed on half its
+    layers, (8,192 + 4,096) / 2:
+
+    >>> cached_tokens({"context_tokens": 8192, "sliding_window": 4096, "sliding_window_share": 100})
+    4096.0
+    >>> cached_tokens({"context_tokens": 8192, "sliding_window": 4096, "sliding_window_share": 50})
+    6144.0
+    >>> cached_tokens({"context_tokens": 8192})  # no window: every token in every layer
+    8192.0
+    """
+    context = values["context_tokens"]
+    window = values.get("sliding_window", 0)
+    share = values.get("sliding_window_share", 100) / 100 if window else 0.0
+    return (1 - share) * context + share * min(context, window)
+
+
+CACHED_TOKENS = OutputSpec(
+    name="cached_tokens",
+    label=N_("input", "Tokens kept per layer"),
+    unit=N_("input", "tokens"),
+    # Translators: {cached_tokens}, {context_tokens} and {sliding_window} are formatted numbers of tokens,
+    # {sliding_window_share} a percentage (the % sign follows the placeholder).
+    sentence=N_(
+        "input",
+        "A sliding window of {sliding_window} tokens (0: none) on {sliding_window_share} % of the layers "
+        "leaves each layer {cached_tokens} of the {context_tokens} tokens of a sequence, on average: a "
+        "windowed layer keeps only the most recent tokens its window holds, the others keep them all.",
+    ),
+    fraction_digits=0,
+)
+"""The result `cached_tokens` gives, for the calculators that take the sliding-window inputs."""
 
 
 def count_input(

@@ -202,6 +202,7 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     model_facts = {f"model.{name}": value for name, value in facts.items()}
     model_facts["model.params_billion"] = count.total / 1e9
     model_facts["model.active_params_billion"] = count.active / 1e9
+    model_facts.update(_sliding_window(document, model_type, int(found["layers"])))
     unknown = model_type if model_type and model_type not in FAMILIES else ""
     return ConfigReading(model_facts, assumed=tuple(assumed), unknown_family=unknown)
 
@@ -281,3 +282,27 @@ def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str,
             values[spec.name] = format_number(fact, PLAIN, 9, grouping=False)
     return values
 
+
+def _sliding_window(document: Mapping[str, object], model_type: str, layers: int) -> dict[str, float]:
+    """The sliding window and the percentage of layers that use it, as transformers reads the config."""
+    window = document.get("sliding_window")
+    if (
+        document.get("use_sliding_window") is False  # Qwen2 states a window it does not use
+        or not isinstance(window, int)
+        or isinstance(window, bool)
+        or not 0 < window < 100_000_000
+    ):
+        return {"model.sliding_window": 0.0, "model.sliding_window_share": 100.0}
+    types = document.get("layer_types")
+    pattern = document.get("sliding_window_pattern")
+    if isinstance(types, list) and types:
+        windowed = sum(kind == "sliding_attention" for kind in types) * layers / len(types)
+    elif model_type == "gemma2":
+        windowed = (layers + 1) // 2  # Gemma 2 windows layers 0, 2, 4...
+    elif isinstance(pattern, int) and pattern > 0:
+        windowed = layers - layers // pattern  # Gemma 3: every pattern-th layer is global
+    elif isinstance(first := document.get("max_window_layers"), int) and document.get("use_sliding_window"):
+        windowed = max(0, layers - first)  # Qwen2: the layers from that index on
+    else:
+        windowed = layers
+    return {"model.sliding_window": float(window), "model.sliding_window_share": 100 * windowed / layers}

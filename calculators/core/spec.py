@@ -165,12 +165,15 @@ MODEL_FACTS: tuple[str, ...] = (
     "model.qk_nope_head_dim",
     "model.qk_rope_head_dim",
     "model.v_head_dim",
+    "model.sliding_window",
+    "model.sliding_window_share",
 )
 """What a model preset (or a pasted config.json) can fill: the architecture facts config.json states.
 
 Every fact is a number. `tied_embeddings`, `attention_bias`, `router_bias` and `shared_expert_gate` are 1 or 0;
 `architecture` is 0 for Llama-style, 1 for GPT-2-style and 2 for Phi-style models (`architecture.LLAMA`,
-`GPT2`, `PHI`); the MoE and latent-attention facts are 0 where a model has none. A choice input
+`GPT2`, `PHI`); the MoE and latent-attention facts are 0 where a model has none, and so is
+`sliding_window`; `sliding_window_share` is the percentage of layers that use that window. A choice input
 receives the choice whose number the fact equals.
 """
 

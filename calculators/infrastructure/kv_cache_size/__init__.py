@@ -5,6 +5,10 @@ PagedAttention" (vLLM), arXiv:2309.06180, §3): every token keeps a key and a va
 every layer, so bytes = 2 · L · n_kv · d_head · bytes per element, per token, times the
 tokens in context and the sequences in the batch. With grouped-query attention (Ainslie et
 al., arXiv:2305.13245) n_kv is the number of key-value heads, not of query heads.
+
+Sliding-window attention (Mistral 7B, arXiv:2310.06825, section 2: the rolling buffer cache; Gemma 2,
+arXiv:2408.00118, section 2: local and global layers alternate) caps what a windowed layer keeps at
+the window's tokens: see `inputs.cached_tokens`.
 """
 
 from __future__ import annotations
@@ -31,10 +35,20 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     ...                   "batch_size": 1, "bytes_per_element": 2, "memory_unit": 2**30})
     >>> result["per_token_kib"], result["kv_cache_memory"]
     (800.0, 1.5625)
+
+    Mistral 7B v0.1 (32 layers, 8 key-value heads of 128) at 8,192 tokens, with its window of 4,096 on
+    every layer: 32 × 2 × 8 × 128 × 2 bytes × 4,096 tokens = 536,870,912 bytes, 0.5 GiB:
+
+    >>> mistral = compute({"layers": 32, "kv_heads": 8, "head_dim": 128, "context_tokens": 8192, "batch_size": 1,
+    ...                    "bytes_per_element": 2, "memory_unit": 2**30, "sliding_window": 4096,
+    ...                    "sliding_window_share": 100})
+    >>> mistral["kv_cache_memory"], mistral["cached_tokens"]
+    (0.5, 4096.0)
     """
     per_token = 2 * values["layers"] * values["kv_heads"] * values["head_dim"] * values["bytes_per_element"]
-    total = per_token * values["context_tokens"] * values["batch_size"]
-    return {"per_token_kib": per_token / 1024, "kv_cache_memory": total / values["memory_unit"]}
+    kept = inputs.cached_tokens(values)
+    total = per_token * kept * values["batch_size"]
+    return {"per_token_kib": per_token / 1024, "kv_cache_memory": total / values["memory_unit"], "cached_tokens": kept}
 
 
 CALCULATOR = Calculator(
@@ -59,6 +73,8 @@ CALCULATOR = Calculator(
         ),
         replace(inputs.HEAD_DIM, group=_MODEL),
         replace(inputs.BYTES_PER_ELEMENT, group=_MODEL),
+        replace(inputs.SLIDING_WINDOW, group=_MODEL),
+        replace(inputs.SLIDING_WINDOW_SHARE, group=_MODEL),
         replace(inputs.CONTEXT_TOKENS, group=_WORKLOAD),
         replace(inputs.BATCH_SIZE, group=_WORKLOAD),
         replace(
@@ -77,10 +93,10 @@ CALCULATOR = Calculator(
             label=N_("kv-cache-size", "KV cache"),
             unit_choice="memory_unit",
             # Translators: {kv_cache_memory} is a formatted amount of memory, {memory_unit_label} its unit
-            # (GB or GiB), {context_tokens} and {batch_size} formatted counts.
+            # (GB or GiB), {cached_tokens} and {batch_size} formatted counts.
             sentence=N_(
                 "kv-cache-size",
-                "The whole batch keeps keys and values for tokens × sequences = {context_tokens} × {batch_size}, "
+                "The whole batch keeps keys and values for tokens × sequences = {cached_tokens} × {batch_size}, "
                 "taking {kv_cache_memory} {memory_unit_label}.",
             ),
         ),
@@ -97,10 +113,15 @@ CALCULATOR = Calculator(
             ),
             fraction_digits=2,
         ),
+        inputs.CACHED_TOKENS,
     ),
     compute=compute,
-    updated="2026-11-30",
-    formulas=(r"m_{token} = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot p", r"M = m_{token} \cdot s \cdot b"),
+    updated="2026-12-02",
+    formulas=(
+        r"m_{token} = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot p",
+        r"M = m_{token} \cdot s_{kept} \cdot b",
+        r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W)",
+    ),
     related=("llm-training-vram",),
     chart=MemoryChart(parts=(ChartPart("kv_cache_memory", N_("kv-cache-size", "KV cache")),)),
 )

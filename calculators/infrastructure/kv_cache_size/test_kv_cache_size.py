@@ -6,6 +6,7 @@ import pytest
 
 from calculators import LocaleKit, evaluate, find, make_report
 from site_builder.locales import LOCALE_BY_TAG, Locale
+from site_builder.presets import preset_values, read_presets
 
 KV = find("kv-cache-size")
 
@@ -58,3 +59,70 @@ def test_the_unit_follows_the_switch(kits: dict[Locale, LocaleKit], unit: str, s
     memory = report.results[0]
     assert memory.unit == shown
     assert memory.sentence.endswith(f"{memory.value} {shown}.")
+
+
+MISTRAL_7B = {
+    "layers": "32",
+    "kv_heads": "8",
+    "head_dim": "128",
+    "sliding_window": "4096",
+    "sliding_window_share": "100",
+}
+
+
+def test_mistral_7b_rolling_buffer_at_8192_tokens() -> None:
+    # Mistral 7B (arXiv:2310.06825, section 2): the rolling buffer cache keeps the last W = 4,096 tokens of
+    # every layer. From config.json's shapes: 32 layers × 2 × 8 KV heads × 128 × 2 bytes × 4,096 tokens
+    # = 536,870,912 bytes, half of the 1,073,741,824 bytes the 8,192 tokens would take without the window.
+    result = _run(**MISTRAL_7B, context_tokens="8192", memory_unit="gib")
+    assert result["kv_cache_memory"] * 2**30 == 32 * 2 * 8 * 128 * 2 * 4096 == 536_870_912
+    assert result["cached_tokens"] == 4096
+    assert _run(**{**MISTRAL_7B, "sliding_window": "0"}, context_tokens="8192")["kv_cache_memory"] * 1e9 == 2**30
+    # The paper: "on a sequence length of 32k tokens, this reduces the cache memory usage by 8x".
+    full = _run(**{**MISTRAL_7B, "sliding_window": "0"}, context_tokens="32768")["kv_cache_memory"]
+    assert full / _run(**MISTRAL_7B, context_tokens="32768")["kv_cache_memory"] == 8
+    # Within the window nothing changes: 4,096 tokens or fewer are all kept.
+    assert _run(**MISTRAL_7B, context_tokens="3000")["cached_tokens"] == 3000
+
+
+def test_gemma_2_9b_windows_every_other_layer() -> None:
+    # Gemma 2 (arXiv:2408.00118, section 2): local sliding-window (4,096) and global attention alternate, so 21
+    # of the 42 layers keep 4,096 tokens and 21 keep all 8,192. config.json: 8 KV heads of 256, BF16:
+    # 2 × 8 × 256 × 2 × (21 × 4,096 + 21 × 8,192) = 2,113,929,216 bytes, 0.75 of the 2,818,572,288 without it.
+    gemma = {"layers": "42", "kv_heads": "8", "head_dim": "256", "sliding_window": "4096", "sliding_window_share": "50"}
+    result = _run(**gemma, context_tokens="8192")
+    assert result["kv_cache_memory"] * 1e9 == pytest.approx(2 * 8 * 256 * 2 * (21 * 4096 + 21 * 8192), rel=1e-15)
+    assert result["kv_cache_memory"] * 1e9 == pytest.approx(2_113_929_216, rel=1e-15)
+    unwindowed = _run(**{**gemma, "sliding_window": "0"}, context_tokens="8192")["kv_cache_memory"]
+    assert result["kv_cache_memory"] / unwindowed == pytest.approx(0.75)
+
+
+def test_phi_3_mini_window_of_2047() -> None:
+    # Phi-3-mini-4k-instruct's config.json: sliding_window 2047 on its 32 layers of 32 KV heads of 96. At its
+    # full 4,096 tokens each layer keeps 2,047: 2 × 32 × 32 × 96 × 2 × 2,047 = 804,913,152 bytes, 2,047/4,096.
+    phi = {"layers": "32", "kv_heads": "32", "head_dim": "96", "sliding_window": "2047", "sliding_window_share": "100"}
+    result = _run(**phi, context_tokens="4096")
+    assert result["kv_cache_memory"] * 1e9 == pytest.approx(804_913_152, rel=1e-15)
+
+
+def test_old_links_without_a_window_keep_their_results() -> None:
+    old = {"layers": "40", "kv_heads": "40", "head_dim": "128", "context_tokens": "2048", "bytes_per_element": "2",
+           "batch_size": "1", "memory_unit": "gib"}  # fmt: skip
+    result = evaluate(KV, old)
+    assert result.ok and result.results["kv_cache_memory"] == pytest.approx(1.5625)
+    assert KV.input("sliding_window").optional and KV.input("sliding_window_share").optional
+
+
+def test_presets_fill_the_window() -> None:
+    models = {model.id: model for model in read_presets().models}
+    filled = {
+        name: {k: v for k, v in preset_values(KV, models[name]).items() if k.startswith("sliding_window")}
+        for name in ("mistralai/Mistral-7B-v0.1", "google/gemma-2-9b", "microsoft/Phi-3-mini-4k-instruct",
+                     "meta-llama/Llama-3.1-8B")
+    }  # fmt: skip
+    assert filled == {
+        "mistralai/Mistral-7B-v0.1": {"sliding_window": "4096", "sliding_window_share": "100"},
+        "google/gemma-2-9b": {"sliding_window": "4096", "sliding_window_share": "50"},
+        "microsoft/Phi-3-mini-4k-instruct": {"sliding_window": "2047", "sliding_window_share": "100"},
+        "meta-llama/Llama-3.1-8B": {"sliding_window": "0", "sliding_window_share": "100"},
+    }

@@ -1,7 +1,9 @@
 """LLM inference VRAM: the weights, the KV cache and an overhead allowance for serving a model.
 
 Weights take parameters × bits ÷ 8 bytes. The KV cache takes 2 · L · n_kv · d_head · s · b bytes per
-element (Kwon et al., vLLM, arXiv:2309.06180, §3). The overhead follows the rule of thumb from
+element (Kwon et al., vLLM, arXiv:2309.06180, §3), where a layer with a sliding window keeps at most
+the window's tokens of s (Mistral 7B's rolling buffer cache, arXiv:2310.06825, §2; `inputs.cached_tokens`).
+The overhead follows the rule of thumb from
 EleutherAI's "Transformer Math 101" (https://blog.eleuther.ai/transformer-math/), quoted by Hugging
 Face Accelerate ("When performing inference you can expect to add up to an additional 20%",
 https://huggingface.co/docs/accelerate/usage_guides/model_size_estimator) and written by Sam
@@ -43,20 +45,14 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     of overhead:
 
     >>> llama8 = {**llama70, "params_billion": 8.030261248, "layers": 32, "context_tokens": 8192}
-    >>> {name: round(value, 2) for name, value in compute(llama8).items()}
+    >>> {name: round(value, 2) for name, value in compute(llama8).items() if name.endswith("memory")}
     {'weights_memory': 16.06, 'kv_cache_memory': 1.07, 'overhead_memory': 3.21, 'total_memory': 20.35}
     """
     unit = values["memory_unit"]
     weights = values["params_billion"] * 1e9 * values["bits_per_weight"] / 8
-    kv_cache = (
-        2
-        * values["layers"]
-        * values["kv_heads"]
-        * values["head_dim"]
-        * values["context_tokens"]
-        * values["batch_size"]
-        * values["bytes_per_element"]
-    )
+    kept = inputs.cached_tokens(values)
+    per_token = 2 * values["layers"] * values["kv_heads"] * values["head_dim"] * values["bytes_per_element"]
+    kv_cache = per_token * kept * values["batch_size"]
     # 0: the rule of thumb's base, the weights alone; 1: weights and KV cache.
     base = weights + kv_cache if values["overhead_applies_to"] else weights
     overhead = base * values["overhead_percent"] / 100
@@ -65,6 +61,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "kv_cache_memory": kv_cache / unit,
         "overhead_memory": overhead / unit,
         "total_memory": (weights + kv_cache + overhead) / unit,
+        "cached_tokens": kept,
     }
 
 
@@ -99,6 +96,8 @@ CALCULATOR = Calculator(
             ),
         ),
         replace(inputs.HEAD_DIM, group=_MODEL),
+        replace(inputs.SLIDING_WINDOW, group=_MODEL),
+        replace(inputs.SLIDING_WINDOW_SHARE, group=_MODEL),
         replace(
             inputs.CONTEXT_TOKENS,
             group=_WORKLOAD,
@@ -186,12 +185,12 @@ CALCULATOR = Calculator(
             name="kv_cache_memory",
             label=N_("llm-inference-vram", "KV cache"),
             unit_choice="memory_unit",
-            # Translators: {layers}, {kv_heads}, {head_dim}, {context_tokens}, {batch_size} and
-            # {bytes_per_element} are the inputs; {kv_cache_memory} the result and {memory_unit_label} its unit.
+            # Translators: {layers}, {kv_heads}, {head_dim}, {batch_size} and {bytes_per_element} are the inputs,
+            # {cached_tokens} the tokens kept per layer; {kv_cache_memory} the result and {memory_unit_label} its unit.
             sentence=N_(
                 "llm-inference-vram",
                 "The KV cache takes 2 × layers × key-value heads × head dimension × tokens × sequences × "
-                "bytes = 2 × {layers} × {kv_heads} × {head_dim} × {context_tokens} × {batch_size} × "
+                "bytes = 2 × {layers} × {kv_heads} × {head_dim} × {cached_tokens} × {batch_size} × "
                 "{bytes_per_element} bytes = {kv_cache_memory} {memory_unit_label}.",
             ),
         ),
@@ -208,13 +207,15 @@ CALCULATOR = Calculator(
                 "{memory_unit_label}. It applies to: {overhead_applies_to_label}.",
             ),
         ),
+        inputs.CACHED_TOKENS,
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-02",
     formulas=(
         r"W = \frac{P \cdot Q}{8}",
-        r"C = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot s \cdot b \cdot p",
+        r"C = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot s_{kept} \cdot b \cdot p",
         r"M = W + C + 0.2 \cdot W",
+        r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W_{window})",
     ),
     related=("kv-cache-size", "quantized-model-size", "gpu-count", "model-download-time"),
     chart=MemoryChart(

@@ -111,3 +111,26 @@ def test_english_report_fills_every_placeholder(kits: dict[Locale, LocaleKit]) -
     for result in report.results:
         assert "{" not in result.sentence and result.value
     assert report.results[0].sentence.startswith("Serving needs about 20.35 GB")
+
+
+def test_mistral_7b_cache_keeps_its_window() -> None:
+    # Mistral 7B v0.1's config.json: 32 layers, 8 KV heads of 128, sliding_window 4096 on every layer. At 8,192
+    # tokens the rolling buffer (arXiv:2310.06825, section 2) holds 4,096 per layer: 32 × 2 × 8 × 128 × 2 bytes
+    # × 4,096 = 536,870,912 bytes, half the 8,192-token cache. Its 7,241,732,096 BF16 weights are 14.48 GB.
+    mistral = {"params_billion": "7.241732096", "layers": "32", "kv_heads": "8", "head_dim": "128"}
+    windowed = _run(**mistral, sliding_window="4096", sliding_window_share="100", context_tokens="8192")
+    assert windowed["kv_cache_memory"] * 1e9 == pytest.approx(536_870_912, rel=1e-15)
+    assert windowed["cached_tokens"] == 4096
+    full = _run(**mistral, context_tokens="8192")
+    assert full["kv_cache_memory"] == pytest.approx(2 * windowed["kv_cache_memory"])
+    assert windowed["weights_memory"] == full["weights_memory"] == pytest.approx(14.483464192)
+    # Gemma 2 9B windows half its 42 layers: 0.75 of the 8,192-token cache (2,113,929,216 bytes).
+    gemma = {"layers": "42", "kv_heads": "8", "head_dim": "256", "context_tokens": "8192"}
+    half = _run(**gemma, sliding_window="4096", sliding_window_share="50")
+    assert half["kv_cache_memory"] * 1e9 == pytest.approx(2_113_929_216, rel=1e-15)
+
+
+def test_old_links_leave_the_window_out() -> None:
+    assert SERVE.input("sliding_window").optional and SERVE.defaults()["sliding_window"] == "0"
+    old = {name: value for name, value in SERVE.defaults().items() if not name.startswith("sliding_window")}
+    assert evaluate(SERVE, old).results["kv_cache_memory"] == pytest.approx(2**30 / 1e9)
