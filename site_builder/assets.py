@@ -119,13 +119,14 @@ def embed_loader(locales: Sequence[Locale], calculators: Sequence[Calculator]) -
 
 
 def service_worker(precache: Sequence[str], versions: Sequence[str]) -> bytes:
-    """Write sw.js: the offline cache, named after every file's version so each build gets its own.
+    """Write sw.js: the offline cache, named after every file's version and its own code, so each build gets its own.
 
     `precache` is what a first visit stores for every page: shared files only, so it does not grow
     with the catalogue or the locales; a page's own calculator and catalog are stored as it loads them.
     """
-    digest = hashlib.sha256("\n".join(versions).encode()).hexdigest()[:16]
     source = (Path(__file__).parent / "service_worker.js").read_text(encoding="utf-8")
+    # The worker's own code is part of the name: a build that changes only how it caches starts afresh too.
+    digest = hashlib.sha256("\n".join([*versions, source]).encode()).hexdigest()[:16]
     source = source.replace('/*CACHE*/ ""', json.dumps(f"ai-calculators-{digest}"))
     return source.replace("/*PRECACHE*/ []", json.dumps(list(precache), indent=2)).encode()
 

@@ -331,37 +331,6 @@ def test_offline_after_a_first_visit(browser: Any, base_url: str) -> None:
     context.close()
 
 
-@pytest.mark.browser
-def test_a_new_build_replaces_the_offline_cache(browser: Any, tmp_path: Path) -> None:
-    out = tmp_path / "dist"
-    build(BuildConfig(out=out, strict=True, calculators=(GRAD,)))
-    server = make_server(out, port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/en/{GRAD.slug}/"
-    wait_controlled = (
-        "() => navigator.serviceWorker.ready.then(() => new Promise(resolve => navigator.serviceWorker.controller"
-        " ? resolve() : navigator.serviceWorker.addEventListener('controllerchange', resolve)))"
-    )
-    try:
-        context = browser.new_context()
-        tab = context.new_page()
-        tab.goto(url)
-        tab.evaluate(wait_controlled)
-        first = tab.evaluate("() => caches.keys()")
-        sw = out / "sw.js"
-        sw.write_text(
-            sw.read_text(encoding="utf-8").replace("ai-calculators-", "ai-calculators-next-"), encoding="utf-8"
-        )
-        tab.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
-        tab.wait_for_function(
-            "(old) => caches.keys().then(keys => keys.length === 1 && keys[0] !== old[0])", arg=first, timeout=60_000
-        )
-        context.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 # ---- the quick start: memory snapshots, and the plain boot they fall back to ----
 
 _STORED = "() => caches.open('python-snapshots').then(c => c.keys()).then(keys => keys.map(k => k.url))"
