@@ -152,6 +152,9 @@ class ParameterCount:
 
     embedding: float
     """Token table, the output head when untied, and a learned position table."""
+    lookup_tables: float
+    """The part of `embedding` a token reads by index instead of multiplying by: the token table when untied
+    (a tied one is also the output head, which every token multiplies by) and a learned position table."""
     attention: float
     norms: float
     dense_mlp: float
@@ -177,6 +180,11 @@ class ParameterCount:
     def active(self) -> float:
         """The parameters one token passes through: all but the routed experts the router skips."""
         return self.total - self.routed_experts + self.active_routed_experts
+
+    @property
+    def active_without_lookup_tables(self) -> float:
+        """`active` without the input embedding table (and a position table), as DeepSeek reports active counts."""
+        return self.active - self.lookup_tables
 
 
 def count_parameters(values: Mapping[str, float]) -> ParameterCount:
@@ -208,9 +216,8 @@ def count_parameters(values: Mapping[str, float]) -> ParameterCount:
     shared_expert = _mlp(d, values.get("shared_expert_ffn_size", 0.0) or expert_width, plain)
     shared_expert += d if values.get("shared_expert_gate", 0.0) else 0
     vocab = values["vocab_size"]
-    embedding = vocab * d * (1 if values["tied_embeddings"] else 2)
-    if shape == GPT2:
-        embedding += values.get("positions", 0.0) * d
+    positions = values.get("positions", 0.0) * d if shape == GPT2 else 0.0
+    embedding = vocab * d * (1 if values["tied_embeddings"] else 2) + positions
     if shape == PHI:
         embedding += vocab  # Phi's lm_head is a Linear with a bias
     # Two norms per layer (Phi: one, before attention and MLP side by side) and one at the end; a LayerNorm
@@ -220,6 +227,7 @@ def count_parameters(values: Mapping[str, float]) -> ParameterCount:
     router = d * experts + (experts if values.get("router_bias", 0.0) else 0)
     return ParameterCount(
         embedding=embedding,
+        lookup_tables=(0.0 if values["tied_embeddings"] else vocab * d) + positions,
         attention=layers * _attention(values, plain),
         # Some families add norm weights per layer: Qwen3 and OLMo 2 normalise queries and keys, Gemma 2 has four norms.
         norms=(norms_per_layer * layers + 1) * norm + layers * values.get("extra_layer_params", 0.0),

@@ -66,11 +66,17 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     >>> result = compute(deepseek_v3)
     >>> result["total_params_billion"], result["active_params_billion"]
     (671.0264192, 37.552297472)
+
+    DeepSeek's own active counts leave the input embedding table out: 36.63B, its report's 37B.
+
+    >>> round(result["active_without_embedding_billion"], 2)
+    36.63
     """
     count = count_parameters(values)
     return {
         "total_params_billion": count.total / 1e9,
         "active_params_billion": count.active / 1e9,
+        "active_without_embedding_billion": count.active_without_lookup_tables / 1e9,
         "active_percent": 100 * count.active / count.total,
         "weights_memory": count.total * _BYTES_16_BIT / values["memory_unit"],
     }
@@ -194,6 +200,20 @@ CALCULATOR = Calculator(
                 "routed experts, plus the {experts_per_token} routed experts of {experts} that the router picks in "
                 "each mixture-of-experts layer.",
                 count="experts_per_token",
+            ),
+            fraction_digits=9,
+        ),
+        OutputSpec(
+            name="active_without_embedding_billion",
+            label=N_("moe-active-params", "Active parameters without the embedding table"),
+            unit=N_("moe-active-params", "billion"),
+            # Translators: {active_without_embedding_billion} and {active_params_billion} are formatted numbers of
+            # billions of parameters.
+            sentence=N_(
+                "moe-active-params",
+                "Without the input embedding table, which a token only looks up, {active_without_embedding_billion} "
+                "billion parameters are active: the convention of DeepSeek's reports. Mistral and Qwen count the "
+                "table in, as the {active_params_billion} billion above do.",
             ),
             fraction_digits=9,
         ),

@@ -47,7 +47,8 @@ def test_deepseek_v3() -> None:
     assert int(result["total_params_billion"]) == 671
     assert int(result["active_params_billion"]) == 37
     without_input_table = result["active_params_billion"] - 129280 * 7168 / 1e9
-    assert without_input_table == pytest.approx(36.63, abs=0.005)
+    assert result["active_without_embedding_billion"] == pytest.approx(without_input_table, abs=1e-9)
+    assert round(result["active_without_embedding_billion"]) == 37  # the report's 37B, rounded
 
 
 def test_deepseek_v3_router_bias_is_256_per_moe_layer() -> None:
@@ -70,6 +71,32 @@ def test_deepseek_v2_and_v2_lite_totals() -> None:
     lite = {**v2, "q_lora_rank": "0", "layers": "27", "hidden_size": "2048", "attention_heads": "16",
             "experts": "64", "expert_ffn_size": "1408", "ffn_size": "10944"}  # fmt: skip
     assert round(_run(**lite)["total_params_billion"], 1) == 15.7
+
+
+def test_deepseek_counts_active_parameters_without_the_input_embedding_table() -> None:
+    # DeepSeek-V2 (arXiv:2405.04434): V2-Lite has "2.4B" activated, V2 "21B"; DeepSeek-V3 "37B". Counted with the
+    # input embedding table, V2-Lite has 2.66B; without it, 2.45B: DeepSeek's figures are those without the table.
+    v2 = {**DEEPSEEK_V3, "experts": "160", "experts_per_token": "6", "expert_ffn_size": "1536",
+          "shared_experts": "2", "dense_layers": "1", "ffn_size": "12288", "layers": "60", "hidden_size": "5120",
+          "vocab_size": "102400", "router_bias": "0"}  # fmt: skip
+    lite = _run(**{**v2, "q_lora_rank": "0", "layers": "27", "hidden_size": "2048", "attention_heads": "16",
+                   "experts": "64", "expert_ffn_size": "1408", "ffn_size": "10944"})  # fmt: skip
+    assert round(lite["active_params_billion"], 2) == 2.66
+    assert round(lite["active_without_embedding_billion"], 2) == 2.45
+    assert lite["active_params_billion"] - lite["active_without_embedding_billion"] == pytest.approx(
+        102400 * 2048 / 1e9
+    )
+    assert round(_run(**v2)["active_without_embedding_billion"]) == 21
+    # Mistral counts the table in: Mixtral's "12.9B parameters per token" is the count with it (12.75B without).
+    mixtral = _run()
+    assert round(mixtral["active_params_billion"], 1) == 12.9
+    assert round(mixtral["active_without_embedding_billion"], 2) == 12.75
+
+
+def test_a_tied_table_is_the_output_head_and_stays_active() -> None:
+    # Tied, the token table is also the head every token multiplies by: nothing is a mere lookup.
+    result = _run(tied_embeddings="1")
+    assert result["active_without_embedding_billion"] == result["active_params_billion"]
 
 
 def test_mixtral_8x22b() -> None:

@@ -130,7 +130,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-02",
     formulas=(r"D = \frac{C}{6N}", r"E = \frac{C}{6 \cdot N \cdot D_{ds}}"),
     related=("training-flops", "chinchilla-optimal-tokens", "compute-optimal-model-size", "dataset-tokens"),
 )

@@ -210,7 +210,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-02",
     formulas=(
         r"C \approx 6 N D",
         r"C_{\text{PF-day}} = \frac{C}{8.64 \times 10^{19}}",
