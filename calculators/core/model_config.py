@@ -233,12 +233,22 @@ def _extra_norms(model_type: str, found: Mapping[str, float], document: Mapping[
     return 0.0
 
 
+_DEFINED_BY_OTHERS = frozenset({"head_dim", "num_key_value_heads"})
+"""Absent, these are what every family's configuration defines them as (hidden_size / num_attention_heads, one
+key-value head per attention head): not a guess, so only a page with that input names them."""
+
+
 def assumptions_for(calculator: Calculator, reading: ConfigReading) -> tuple[str, ...]:
-    """Return the assumed config keys that reach `calculator`'s inputs (every one does, through a parameter count)."""
+    """Return the assumed config keys that reach `calculator`'s inputs, naming only what the page has.
+
+    A page that takes a parameter count hears of every default its count rests on (the MLP width, tied
+    embeddings, the shape), but not of `_DEFINED_BY_OTHERS` unless it has those inputs too.
+    """
     taken = {spec.preset for spec in calculator.inputs if spec.preset}
-    if taken & _COUNTS:
-        return reading.assumed
-    return tuple(key for key in reading.assumed if _ASSUMED_FACTS[key] in taken)
+    counted = bool(taken & _COUNTS)
+    return tuple(
+        key for key in reading.assumed if _ASSUMED_FACTS[key] in taken or (counted and key not in _DEFINED_BY_OTHERS)
+    )
 
 
 def unknown_family_for(calculator: Calculator, reading: ConfigReading) -> str:
@@ -267,8 +277,12 @@ def config_values(calculator: Calculator, reading: ConfigReading) -> dict[str, s
 def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str, str]:
     """Map model or GPU facts onto `calculator`'s inputs: input name → the text its field takes.
 
-    A number input gets plain digits; a choice input the choice whose number the fact equals.
+    A number input gets plain digits; a choice input the choice whose number the fact equals. A model the
+    calculator's formula does not describe (`covers`) fills nothing, as its page withholds it: DeepSeek-V3's
+    head_dim of hidden_size / heads is a placeholder, not the shape of its latent attention.
     """
+    if not covers(calculator, facts):
+        return {}
     values: dict[str, str] = {}
     for spec in calculator.inputs:
         if spec.preset is None or spec.preset not in facts:
