@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import errno
 import signal
+import socket
 import sys
 import threading
 import traceback
@@ -47,7 +49,17 @@ def _run(args: argparse.Namespace, arguments: list[str], reporter: Reporter) -> 
         if args.only:
             config = dataclasses.replace(config, calculators=_only(args.only))
         if args.command == "serve":
-            serve(config, args.port, reporter, arguments)
+            # Said before building, and once more should another program take the port during the build.
+            if _port_in_use(args.port):
+                reporter.error(_PORT_IN_USE.format(port=args.port))
+                return 1
+            try:
+                serve(config, args.port, reporter, arguments)
+            except OSError as error:
+                if error.errno != errno.EADDRINUSE:
+                    raise
+                reporter.error(_PORT_IN_USE.format(port=args.port))
+                return 1
             return 0
         summary = build(config, progress=reporter.progress)
     except KeyboardInterrupt:
@@ -61,6 +73,20 @@ def _run(args: argparse.Namespace, arguments: list[str], reporter: Reporter) -> 
         return 1
     reporter.summary(summary, config)
     return 0
+
+
+_PORT_IN_USE = "port {port} is in use: choose another with --port"
+
+
+def _port_in_use(port: int) -> bool:
+    """Whether the dev server could not listen on `port` (bound as it binds: localhost, address reuse on)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as error:
+            return error.errno == errno.EADDRINUSE
+    return False
 
 
 @contextlib.contextmanager

@@ -63,6 +63,7 @@ class ModelPreset:
     v_head_dim: int = 0
     router_bias: bool = False
     extra_layer_params: int = 0
+    module_layout: str = ""
     sliding_window: int = 0
     windowed_layers: int = 0
     shared_expert_ffn_size: int = 0
@@ -73,6 +74,8 @@ class ModelPreset:
         """Return this model's value of every `MODEL_FACTS` key."""
         facts = {f"model.{name}": value for name, value in self.architecture_facts().items()}
         facts["model.context_tokens"] = float(self.context_tokens)
+        # The linear modules a block has (what LoRA adapts); by default its architecture's.
+        facts["model.module_layout"] = _MODULE_LAYOUTS[self.module_layout or self.architecture]
         facts["model.sliding_window"] = float(self.sliding_window)
         windowed = self.windowed_layers if self.sliding_window else self.layers
         facts["model.sliding_window_share"] = 100 * windowed / self.layers
@@ -128,6 +131,8 @@ class Presets:
 
 
 _ARCHITECTURES = frozenset({"llama", "gpt2"})
+_MODULE_LAYOUTS = {"llama": 0.0, "gpt2": 1.0, "phi": 2.0, "phi3": 3.0}
+"""`spec.MODEL_FACTS` `module_layout`: separate projections, GPT-2's fused c_attn, Phi-2's fc1/fc2, Phi-3's fusions."""
 _OPTIONAL = frozenset(
     field.name for field in fields(ModelPreset) + fields(GpuPreset) if field.default is not MISSING
 )  # keys with a default may be left out: MoE, latent-attention and per-family details, notes
@@ -226,6 +231,8 @@ def _model_fault(model: ModelPreset) -> tuple[str, str]:
     for name in sizes:
         if getattr(model, name) < 1:
             return name, f"{name} must be positive (so must layers, hidden_size, heads, head_dim, vocab_size, params)"
+    if model.module_layout and model.module_layout not in _MODULE_LAYOUTS:
+        return "module_layout", "module_layout must be llama, gpt2, phi or phi3"
     if model.attention_heads % model.kv_heads:
         return "attention_heads", "attention_heads must be a multiple of kv_heads"
     if model.experts and not 1 <= model.experts_per_token <= model.experts:

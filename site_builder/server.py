@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import functools
+import re
 import sys
 import threading
 from collections.abc import Callable
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 __all__ = ["RELOAD_PATH", "ReloadHub", "make_server"]
 
@@ -24,6 +27,7 @@ _TYPES = {
     ".svg": "image/svg+xml",
     ".html": "text/html; charset=utf-8",
 }
+_FOLDER = re.compile(r"[a-z]{2}(?:-[a-z]{2})?")  # a locale's folder: en, zh-tw, pt-br
 
 
 class ReloadHub:
@@ -73,6 +77,27 @@ class _Handler(SimpleHTTPRequestHandler):
             self._stream_reloads(self.hub)
         else:
             super().do_GET()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Answer a missing file with the site's own 404 page (its locale's, by the address), as a host would."""
+        page = self._not_found_page() if code == HTTPStatus.NOT_FOUND else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", _TYPES[".html"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _not_found_page(self) -> Path | None:
+        """Return `<locale>/404.html` for an address under a locale's folder, else the root's 404.html, if built."""
+        site = Path(self.directory)
+        folder = urlsplit(self.path).path.lstrip("/").split("/", 1)[0]
+        candidates = [site / folder / "404.html"] if _FOLDER.fullmatch(folder) else []
+        return next((page for page in [*candidates, site / "404.html"] if page.is_file()), None)
 
     def _stream_reloads(self, hub: ReloadHub) -> None:
         self.send_response(200)

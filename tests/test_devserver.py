@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import errno
 import re
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from site_builder import cli, devserver
 from site_builder.build import PROJECT
+from site_builder.server import make_server
 
 from .test_offline import _CONTROLLED
-
-pytestmark = pytest.mark.browser
 
 
 def _free_port() -> int:
@@ -61,6 +65,7 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
         process.wait(timeout=10)
 
 
+@pytest.mark.browser
 def test_catalog_edit_rebuilds_one_locale_and_reloads(page: Any, dev_site: tuple[Path, str, Path]) -> None:
     project, url, log = dev_site
     assert re.search(r"built \d+ pages in 10 locales \(\d+ files\) into .* in [\d.]+ s, 0 warnings", log.read_text())
@@ -76,6 +81,7 @@ def test_catalog_edit_rebuilds_one_locale_and_reloads(page: Any, dev_site: tuple
     assert re.search(r"rebuilt \d+ pages \(de\); \d+ files changed", _wait_for(log, r"\(de\)"))
 
 
+@pytest.mark.browser
 def test_template_edit_rebuilds_every_locale(page: Any, dev_site: tuple[Path, str, Path]) -> None:
     project, url, log = dev_site
     page.goto(f"{url}fr/")
@@ -101,6 +107,7 @@ def test_quiet_and_verbose(tmp_path: Path) -> None:
     assert "strict: True" in run("--verbose", "--strict").stdout
 
 
+@pytest.mark.browser
 def test_a_day_of_page_views_tabs_edits_and_restarts(browser: Any, dev_site: tuple[Path, str, Path]) -> None:
     """With the service worker installed: page views by the dozen, more tabs than Chromium opens
     connections to one host (six), and every tab still reloads after an edit and after a restart."""
@@ -129,3 +136,50 @@ def test_a_day_of_page_views_tabs_edits_and_restarts(browser: Any, dev_site: tup
         each.wait_for_selector("text=Restarted: estimate", timeout=60_000)
     assert "calculators changed: restarting" in log.read_text(encoding="utf-8")
     context.close()
+
+
+def test_a_missing_address_gets_the_sites_own_404_page(tmp_path: Path) -> None:
+    (tmp_path / "de").mkdir()
+    (tmp_path / "404.html").write_text("<h1>Page not found</h1>", encoding="utf-8")
+    (tmp_path / "de" / "404.html").write_text("<h1>Seite nicht gefunden</h1>", encoding="utf-8")
+    server = make_server(tmp_path, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+
+    def missing(path: str, method: str = "GET") -> tuple[int, str, str]:
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(urllib.request.Request(url + path, method=method), timeout=10)
+        with answer.value as response:
+            return response.code, response.headers["Content-Type"], response.read().decode()
+
+    try:
+        # Under a locale's folder, that locale's page; anywhere else (or an unknown folder), the root's.
+        assert missing("de/no-such-calculator/") == (404, "text/html; charset=utf-8", "<h1>Seite nicht gefunden</h1>")
+        assert missing("fr/nothing")[2] == missing("nothing.js")[2] == "<h1>Page not found</h1>"
+        assert missing("de/gone", "HEAD") == (404, "text/html; charset=utf-8", "")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_busy_port_is_named_before_the_build(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, "-m", "site_builder", "serve", "--port", str(port), "--out", str(tmp_path / "dist")],
+            cwd=PROJECT, capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+    assert (run.returncode, run.stdout, run.stderr) == (1, "", f"port {port} is in use: choose another with --port\n")
+    assert not (tmp_path / "dist").exists()
+
+
+def test_a_port_taken_during_the_build_is_named_too(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    def serve(*args: object) -> None:
+        raise OSError(errno.EADDRINUSE, "Address already in use")
+
+    monkeypatch.setattr(cli, "_port_in_use", lambda port: False)
+    monkeypatch.setattr(devserver, "serve", serve)
+    assert cli.main(["serve", "--port", "8123", "--quiet"]) == 1
+    assert capsys.readouterr().err == "port 8123 is in use: choose another with --port\n"

@@ -165,6 +165,7 @@ MODEL_FACTS: tuple[str, ...] = (
     "model.qk_nope_head_dim",
     "model.qk_rope_head_dim",
     "model.v_head_dim",
+    "model.module_layout",
     "model.sliding_window",
     "model.sliding_window_share",
 )
@@ -174,7 +175,10 @@ Every fact is a number. `tied_embeddings`, `attention_bias`, `router_bias` and `
 `architecture` is 0 for Llama-style, 1 for GPT-2-style and 2 for Phi-style models (`architecture.LLAMA`,
 `GPT2`, `PHI`); the MoE and latent-attention facts are 0 where a model has none, and so is
 `sliding_window`; `sliding_window_share` is the percentage of layers that use that window. A choice input
-receives the choice whose number the fact equals.
+receives the choice whose number the fact equals. `module_layout` names the linear modules a block
+has: 0 separate q, k, v, o and gate, up, down (Llama), 1 a fused q/k/v and a two-matrix MLP (GPT-2's c_attn,
+c_fc, c_proj), 2 separate q, k, v and a two-matrix MLP (Phi-2's fc1, fc2), 3 fused qkv_proj and gate_up_proj
+(Phi-3).
 """
 
 GPU_FACTS: tuple[str, ...] = ("gpu.memory_gb", "gpu.bandwidth_gb_s", "gpu.bf16_tflops")

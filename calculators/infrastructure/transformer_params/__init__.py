@@ -30,7 +30,6 @@ from dataclasses import replace
 from calculators.core import inputs
 from calculators.core.architecture import (
     ARCHITECTURE,
-    KV_HEADS_RULE,
     SHAPE_INPUTS,
     SHARED_EXPERT_FFN_SIZE,
     SHARED_EXPERT_GATE,
@@ -262,7 +261,6 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    rules=(KV_HEADS_RULE,),
     updated="2026-11-30",
     formulas=(
         r"N \approx 12 \cdot L \cdot d^2",

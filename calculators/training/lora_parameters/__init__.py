@@ -8,6 +8,20 @@ key and value projections output n_kv · d_head, not d_model. The share follows 
 `print_trainable_parameters` (https://huggingface.co/docs/peft/quicktour): trainable ÷ all, where
 "all" counts the adapters too.
 
+Which matrices: Hugging Face PEFT adapts each nn.Linear or Conv1D module it targets, whole, with
+r·(in_features + out_features) parameters (`LoraLayer.update_layer`; `target_modules="all-linear"`
+takes every such module but the output head, `_maybe_include_all_linear_layers` in
+`peft/tuners/tuners_utils.py`). So the count follows the model's own modules: separate q, k, v, o and
+gate, up, down in Llama-style code; GPT-2's fused c_attn (d → 3d), c_proj, c_fc (d → d_ff) and c_proj
+(`modeling_gpt2.py`, Conv1D); Phi-3's fused qkv_proj (d → (h + 2·kv)·d_head) and gate_up_proj
+(d → 2·d_ff) (`modeling_phi3.py`); Phi-2's separate projections and two-matrix fc1, fc2
+(`modeling_phi.py`). A fused projection is adapted whole, even when only q and v are
+asked for. In a mixture-of-experts layer "all-linear" adapts every expert's w1, w2, w3 and the router
+gate, Linear(d, E), as in transformers 4.x (`MixtralSparseMoeBlock` in `modeling_mixtral.py`); shared
+experts are one MLP of n_shared × their width, as DeepSeek and Qwen2-MoE build them. transformers 5
+stacks the experts; for Mixtral and Qwen3-MoE PEFT ≥ 0.20 then adapts gate_up_proj at rank 2r and
+down_proj at r (`peft/utils/transformers_weight_conversion.py`), the "fused" choice.
+
 Training memory: the frozen base weights at their storage precision (2 bytes for BF16, 1 for 8-bit,
 0.5 for 4-bit as in QLoRA) plus, per adapter parameter, 16 bytes for weights, gradients and Adam's
 two moments in mixed precision. Activations are left out.
@@ -20,6 +34,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.core import inputs
+from calculators.core.architecture import SHARED_EXPERT_FFN_SIZE, SHARED_EXPERT_GATE
 from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
 
 SLUG = "lora-parameters"
@@ -31,6 +46,16 @@ _MEMORY = N_("lora-parameters", "Training memory")
 _Q_V = 2
 _ATTENTION = 4
 _ALL_LINEAR = 7
+
+# The module layouts: which linear modules a block's code has (the numbers are `model.module_layout`).
+_SEPARATE = 0
+_GPT2 = 1
+_PHI = 2
+_PHI3 = 3
+
+# How transformers stores the experts: one stacked tensor per projection (5.x) or nn.Linear modules (4.x).
+_FUSED_EXPERTS = 1
+_EXPERT_MODULES = 0
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -57,34 +82,83 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     ...         "ffn_size": 49152, "params_billion": 175, "rank": 1}
     >>> compute(gpt3)["lora_params"]
     4718592
+
+    GPT-2 small with PEFT's defaults (r = 8 on the fused c_attn, 768 → 2,304), "trainable params: 294,912
+    || all params: 124,734,720":
+
+    >>> gpt2 = {**llama2, "module_layout": 1, "layers": 12, "hidden_size": 768, "attention_heads": 12,
+    ...         "kv_heads": 12, "head_dim": 64, "ffn_size": 3072, "params_billion": 0.124439808}
+    >>> compute(gpt2)["lora_params"]
+    294912
     """
     rank = values["rank"]
     hidden = values["hidden_size"]
     query_width = values["attention_heads"] * values["head_dim"]
     kv_width = values["kv_heads"] * values["head_dim"]
     targets = values["target_modules"]
-    # r·(d_in + d_out) for each adapted matrix: q maps hidden → query heads, k and v hidden → key-value
-    # heads (smaller under grouped-query attention), o maps the query heads back to hidden.
-    per_layer = rank * ((hidden + query_width) + (hidden + kv_width))
-    if targets >= _ATTENTION:
-        per_layer += rank * ((hidden + kv_width) + (query_width + hidden))
+    layout = values.get("module_layout", _SEPARATE)
+    layers = values["layers"]
+    # r·(d_in + d_out) for each adapted matrix.
+    if layout in (_SEPARATE, _PHI):
+        # q maps hidden → query heads, k and v hidden → key-value heads (smaller under grouped-query
+        # attention), o maps the query heads back to hidden.
+        attention = (hidden + query_width) + (hidden + kv_width)
+        if targets >= _ATTENTION:
+            attention += (hidden + kv_width) + (query_width + hidden)
+    else:
+        # One fused matrix computes q, k and v (GPT-2's c_attn, Phi-3's qkv_proj): PEFT adapts it whole.
+        attention = hidden + query_width + 2 * kv_width
+        if targets >= _ATTENTION:
+            attention += query_width + hidden
+    lora_params = rank * attention * layers
     if targets >= _ALL_LINEAR:
-        # gate and up map hidden → FFN, down maps FFN → hidden: three matrices of the same size.
-        per_layer += 3 * rank * (hidden + values["ffn_size"])
-    lora_params = per_layer * values["layers"]
+        lora_params += rank * _mlp_matrices(values, layout)
     base_params = values["params_billion"] * 1e9
     unit = values["memory_unit"]
     base_memory = base_params * values["base_bytes_per_param"] / unit
     adapter_memory = lora_params * values["adapter_bytes_per_param"] / unit
     return {
         "lora_params": lora_params,
-        "lora_params_per_layer": per_layer,
+        # The same in every layer, except where leading dense layers sit before the expert layers (an average then).
+        "lora_params_per_layer": lora_params / layers,
         # PEFT divides by all parameters, the adapters included.
         "trainable_percent": 100 * lora_params / (base_params + lora_params),
         "base_weights_memory": base_memory,
         "adapter_memory": adapter_memory,
         "training_memory": base_memory + adapter_memory,
     }
+
+
+def _mlp_matrices(values: Mapping[str, float], layout: float) -> float:
+    """Return Σ (d_in + d_out) over every MLP matrix of the model: dense MLPs, experts and routers."""
+    hidden = values["hidden_size"]
+
+    def mlp(width: float) -> float:
+        if layout in (_GPT2, _PHI):
+            return (hidden + width) + (width + hidden)  # c_fc (fc1) hidden → width, c_proj (fc2) width → hidden
+        if layout == _PHI3:
+            return (hidden + 2 * width) + (width + hidden)  # gate_up_proj hidden → 2 × width, down_proj
+        return 3 * (hidden + width)  # gate and up hidden → width, down width → hidden
+
+    layers = values["layers"]
+    experts = values.get("experts", 0.0)
+    if experts <= 0:
+        return layers * mlp(values["ffn_size"])
+    moe_layers = layers - min(values.get("dense_layers", 0.0), layers)
+    expert_width = values.get("expert_ffn_size", 0.0) or values["ffn_size"]
+    expert = mlp(expert_width)
+    if values.get("expert_weights", _EXPERT_MODULES) == _FUSED_EXPERTS and layout in (_SEPARATE, _PHI3):
+        # transformers 5 stacks each expert's gate and up projections into one gate_up_proj (hidden → 2 ×
+        # width) and PEFT adapts it at twice the rank, then down_proj (width → hidden) at the rank.
+        expert = 2 * (hidden + 2 * expert_width) + (expert_width + hidden)
+    shared = values.get("shared_experts", 0.0)
+    shared_width = shared * (values.get("shared_expert_ffn_size", 0.0) or expert_width)
+    # Every expert has its own adapters and the router is a hidden → experts matrix. Shared experts are one
+    # MLP of shared × their width, as DeepSeek and Qwen2-MoE build them, with Qwen2-MoE's gate of hidden → 1.
+    moe = experts * expert + hidden + experts
+    if shared > 0:
+        moe += mlp(shared_width) + ((hidden + 1) if values.get("shared_expert_gate", 0.0) else 0.0)
+    return (layers - moe_layers) * mlp(values["ffn_size"]) + moe_layers * moe
 
 
 CALCULATOR = Calculator(
@@ -107,7 +181,8 @@ CALCULATOR = Calculator(
                 "lora-parameters",
                 "Which linear layers of every transformer block get an adapter. The LoRA paper adapted the "
                 "query and value projections; QLoRA and many recipes adapt all linear layers "
-                '(target_modules="all-linear" in PEFT).',
+                '(target_modules="all-linear" in PEFT: every linear layer but the output head, experts and '
+                "routers included).",
             ),
             default="all",
             choices=(
@@ -140,6 +215,43 @@ CALCULATOR = Calculator(
             maximum=Decimal(100_000),
             fraction_digits=0,
         ),
+        InputSpec(
+            name="module_layout",
+            kind=Kind.CHOICE,
+            group=_MODEL,
+            label=N_("lora-parameters", "Module layout"),
+            help=N_(
+                "lora-parameters",
+                "How the model's code splits its linear layers, which sets the matrices PEFT adapts. "
+                "Llama and most recent models have separate q_proj, k_proj, v_proj and o_proj and a gate_proj, "
+                "up_proj and down_proj MLP. GPT-2 computes q, k and v with one c_attn and has a two-matrix MLP "
+                "(c_fc, c_proj), as Pythia does; Phi-2 has separate projections and fc1, fc2; Phi-3 fuses "
+                "qkv_proj and gate_up_proj. A fused matrix gets one adapter, so choosing query and value adapts "
+                "the whole fused projection.",
+            ),
+            default="llama",
+            choices=(
+                Choice(
+                    "llama",
+                    N_("lora-parameters", "Separate q, k, v and gate, up, down (Llama, Mistral, Qwen, Gemma)"),
+                    number=str(_SEPARATE),
+                ),
+                Choice(
+                    "gpt2",
+                    N_("lora-parameters", "Fused q, k, v and a two-matrix MLP (GPT-2 c_attn, Pythia)"),
+                    number=str(_GPT2),
+                ),
+                Choice(
+                    "phi",
+                    N_("lora-parameters", "Separate q, k, v and a two-matrix MLP, fc1 and fc2 (Phi-2)"),
+                    number=str(_PHI),
+                ),
+                Choice("phi3", N_("lora-parameters", "Fused qkv_proj and gate_up_proj (Phi-3)"), number=str(_PHI3)),
+            ),
+            fraction_digits=0,
+            optional=True,
+            preset="model.module_layout",
+        ),
         replace(inputs.LAYERS, group=_MODEL),
         replace(inputs.HIDDEN_SIZE, group=_MODEL),
         replace(
@@ -168,8 +280,8 @@ CALCULATOR = Calculator(
             label=N_("lora-parameters", "Feed-forward size"),
             help=N_(
                 "lora-parameters",
-                "intermediate_size in config.json: the width of the gate and up projections. "
-                "It only counts when all linear layers are adapted.",
+                "intermediate_size in config.json (for GPT-2, n_inner or else 4 × the hidden size): the inner "
+                "width of the MLP. It only counts when all linear layers are adapted.",
             ),
         ),
         replace(
@@ -181,6 +293,50 @@ CALCULATOR = Calculator(
                 "The base model's size in billions of parameters, without adapters. The default is "
                 "the exact count of Llama-3-8B.",
             ),
+        ),
+        replace(
+            inputs.EXPERTS,
+            default="0",
+            optional=True,
+            help=N_(
+                "lora-parameters",
+                "Expert MLPs per mixture-of-experts layer: num_local_experts (Mixtral) or num_experts (Qwen3) in "
+                "config.json, 0 for a dense model. Adapting all linear layers gives every expert its own "
+                "adapters, and the router too.",
+            ),
+        ),
+        replace(inputs.EXPERT_FFN_SIZE, default="0", optional=True),
+        replace(inputs.SHARED_EXPERTS, optional=True),
+        replace(inputs.DENSE_LAYERS, optional=True),
+        replace(SHARED_EXPERT_FFN_SIZE, optional=True),
+        replace(SHARED_EXPERT_GATE, optional=True),
+        InputSpec(
+            name="expert_weights",
+            kind=Kind.CHOICE,
+            group=inputs.MIXTURE_OF_EXPERTS,
+            label=N_("lora-parameters", "Expert weights"),
+            help=N_(
+                "lora-parameters",
+                "How transformers stores the experts, which changes what PEFT adapts. In transformers 4 every "
+                "expert has its own linear layers (w1, w2 and w3 in Mixtral), each adapted at the rank. Since "
+                "transformers 5 each layer's experts are stacked tensors; for Mixtral and Qwen3-MoE, PEFT 0.20 "
+                "or later adapts the fused gate and up projection of every expert at twice the rank.",
+            ),
+            default="modules",
+            choices=(
+                Choice(
+                    "modules",
+                    N_("lora-parameters", "One linear layer per expert projection (transformers 4)"),
+                    number=str(_EXPERT_MODULES),
+                ),
+                Choice(
+                    "fused",
+                    N_("lora-parameters", "Stacked tensors (transformers 5, PEFT 0.20 or later)"),
+                    number=str(_FUSED_EXPERTS),
+                ),
+            ),
+            fraction_digits=0,
+            advanced=True,
         ),
         InputSpec(
             name="base_bytes_per_param",
@@ -224,11 +380,12 @@ CALCULATOR = Calculator(
             name="lora_params",
             label=N_("lora-parameters", "Trainable parameters"),
             # Translators: {lora_params_per_layer} and {lora_params} are formatted parameter counts,
-            # {layers} the number of layers, {rank} the LoRA rank, {target_modules_label} the chosen layers.
+            # {layers} the number of layers, {rank} the LoRA rank, {target_modules_label} the chosen layers,
+            # {module_layout_label} the chosen module layout (such as "Fused qkv_proj and gate_up_proj (Phi-3)").
             sentence=N_(
                 "lora-parameters",
-                "Adapted layers: {target_modules_label}. With rank {rank}, each layer trains "
-                "{lora_params_per_layer} parameters, so {layers} layers train {lora_params}.",
+                "Adapted layers: {target_modules_label}, in the layout {module_layout_label}. With rank {rank}, "
+                "each layer trains {lora_params_per_layer} parameters, so {layers} layers train {lora_params}.",
             ),
             fraction_digits=0,
         ),
@@ -296,7 +453,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-02",
     formulas=(
         r"|\Theta| = L \cdot \sum_{W} r \left( d_{in} + d_{out} \right)",
         r"p = \frac{|\Theta|}{N + |\Theta|}",

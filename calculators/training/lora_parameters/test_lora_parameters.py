@@ -150,6 +150,9 @@ def test_rank_scales_linearly_and_ffn_only_counts_for_all_linear() -> None:
         ("hidden_size", "abc", "not_a_number"),
         ("params_billion", "0", "too_small"),
         ("target_modules", "qkv", "unknown_choice"),
+        ("module_layout", "falcon", "unknown_choice"),
+        ("expert_weights", "v4", "unknown_choice"),
+        ("experts", "-1", "too_small"),
         ("base_bytes_per_param", "3", "unknown_choice"),
         ("adapter_bytes_per_param", "100", "too_large"),
         ("layers", "", "required"),
@@ -166,3 +169,171 @@ def test_english_report_fills_every_placeholder(kits: dict[Locale, LocaleKit]) -
     for result in report.results:
         assert "{" not in result.sentence and result.value
     assert "41,943,040" in report.results[0].sentence
+
+
+# ---- Module layouts and experts (issue 15, findings 6 and 7) ----
+# Each expected count is r × Σ (in_features + out_features) over the modules PEFT adapts, written out from
+# the Linear/Conv1D shapes in transformers' modeling files. PEFT gives every targeted module
+# lora_A = Linear(in, r) and lora_B = Linear(r, out) (LoraLayer.update_layer in peft/tuners/lora/layer.py),
+# and "all-linear" takes every nn.Linear and Conv1D but the output head (_maybe_include_all_linear_layers in
+# peft/tuners/tuners_utils.py). Every count below was also printed by get_nb_trainable_parameters() on
+# models built from these configs on the meta device: PEFT 0.21.2 with transformers 5.24.0, and, for the
+# "modules" expert rows, PEFT 0.17.1 with transformers 4.57.6.
+
+GPT2_SMALL = {"module_layout": "gpt2", "layers": "12", "hidden_size": "768", "attention_heads": "12", "kv_heads": "12",
+              "head_dim": "64", "ffn_size": "3072", "params_billion": "0.124439808"}  # fmt: skip
+PHI3_MINI = {"module_layout": "phi3", "layers": "32", "hidden_size": "3072", "attention_heads": "32", "kv_heads": "32",
+             "head_dim": "96", "ffn_size": "8192", "params_billion": "3.821079552"}  # fmt: skip
+PHI2 = {"module_layout": "phi", "layers": "32", "hidden_size": "2560", "attention_heads": "32", "kv_heads": "32",
+        "head_dim": "80", "ffn_size": "10240", "params_billion": "2.77968384"}  # fmt: skip
+MIXTRAL_8X7B = {"layers": "32", "hidden_size": "4096", "attention_heads": "32", "kv_heads": "8", "head_dim": "128",
+                "ffn_size": "14336", "experts": "8", "params_billion": "46.702792704"}  # fmt: skip
+QWEN3_30B_A3B = {"layers": "48", "hidden_size": "2048", "attention_heads": "32", "kv_heads": "4", "head_dim": "128",
+                 "ffn_size": "6144", "experts": "128", "expert_ffn_size": "768",
+                 "params_billion": "30.532122624"}  # fmt: skip
+
+
+def test_peft_gpt2_default_config_adapts_the_fused_c_attn() -> None:
+    # LoraConfig() on GPT-2 small: r = 8 on c_attn, PEFT's default target for gpt2 (peft/utils/constants.py).
+    # modeling_gpt2.py: c_attn = Conv1D(3 * embed_dim, embed_dim), weight 768 × 2,304, one adapter for q, k and v.
+    # Printed: "trainable params: 294,912 || all params: 124,734,720 || trainable%: 0.23643136409814364".
+    result = _run(**GPT2_SMALL, target_modules="qv", rank="8")
+    assert result["lora_params"] == 12 * 8 * (768 + 2304) == 294_912
+    assert result["trainable_percent"] == pytest.approx(0.23643136409814364, rel=1e-9)
+    assert result["lora_params"] / (result["trainable_percent"] / 100) == pytest.approx(124_734_720)
+
+
+@pytest.mark.parametrize(
+    ("targets", "rank", "expected"),
+    [
+        # modeling_gpt2.py: attn.c_attn 768 → 2,304 and attn.c_proj 768 → 768 (Conv1D).
+        ("qkvo", "8", 12 * 8 * ((768 + 2304) + (768 + 768))),
+        # ... plus mlp.c_fc = Conv1D(intermediate_size, embed_dim), 768 → 3,072, and mlp.c_proj 3,072 → 768.
+        ("all", "16", 12 * 16 * ((768 + 2304) + (768 + 768) + (768 + 3072) + (3072 + 768))),
+    ],
+)
+def test_gpt2_fused_attention_and_two_matrix_mlp(targets: str, rank: str, expected: int) -> None:
+    assert _run(**GPT2_SMALL, target_modules=targets, rank=rank)["lora_params"] == expected
+    assert expected in (442_368, 2_359_296)
+
+
+def test_gpt2_all_linear_was_overcounted_by_44_percent_as_separate_projections() -> None:
+    fused = _run(**GPT2_SMALL, target_modules="all")["lora_params"]
+    separate = _run(**{**GPT2_SMALL, "module_layout": "llama"}, target_modules="all")["lora_params"]
+    assert separate / fused == pytest.approx(1.4375)
+
+
+@pytest.mark.parametrize(
+    ("targets", "rank", "expected"),
+    [
+        # modeling_phi3.py: qkv_proj = Linear(hidden_size, (heads + 2 × kv_heads) × head_dim) = 3,072 → 9,216.
+        ("qv", "8", 32 * 8 * (3072 + 9216)),
+        # ... o_proj = Linear(heads × head_dim, hidden_size), 3,072 → 3,072.
+        ("qkvo", "16", 32 * 16 * ((3072 + 9216) + (3072 + 3072))),
+        # ... gate_up_proj = Linear(hidden_size, 2 × intermediate_size), 3,072 → 16,384, down_proj 8,192 → 3,072.
+        ("all", "16", 32 * 16 * ((3072 + 9216) + (3072 + 3072) + (3072 + 16384) + (8192 + 3072))),
+    ],
+)
+def test_phi3_fused_qkv_and_gate_up(targets: str, rank: str, expected: int) -> None:
+    assert _run(**PHI3_MINI, target_modules=targets, rank=rank)["lora_params"] == expected
+    assert expected in (3_145_728, 9_437_184, 25_165_824)
+
+
+def test_phi2_separate_attention_and_two_matrix_mlp() -> None:
+    # modeling_phi.py: q_proj, k_proj, v_proj and dense 2,560 → 2,560; mlp.fc1 2,560 → 10,240, fc2 10,240 → 2,560.
+    expected = 32 * 16 * (4 * (2560 + 2560) + (2560 + 10240) + (10240 + 2560))
+    assert _run(**PHI2, target_modules="all", rank="16")["lora_params"] == expected == 23_592_960
+
+
+@pytest.mark.parametrize(
+    ("weights", "expected"),
+    [
+        # transformers 4.x modeling_mixtral.py: each of the 8 MixtralBlockSparseTop2MLP has w1, w3 = Linear(4,096,
+        # 14,336) and w2 = Linear(14,336, 4,096); the router gate = Linear(4,096, 8). Attention: q_proj and o_proj
+        # 4,096 ↔ 4,096, k_proj and v_proj 4,096 → 1,024.
+        ("modules", 32 * 16 * ((4096 + 4096) * 2 + (4096 + 1024) * 2 + 8 * 3 * (4096 + 14336) + (4096 + 8))),
+        # transformers 5.x: MixtralExperts.gate_up_proj is one (8, 2 × 14,336, 4,096) tensor and down_proj
+        # (8, 4,096, 14,336); PEFT ≥ 0.20 adapts them through target_parameters, gate_up_proj at rank 2r
+        # (rank_pattern in peft/utils/transformers_weight_conversion.py), with r × 8 rows of A per expert block.
+        (
+            "fused",
+            32 * 16 * ((4096 + 4096) * 2 + (4096 + 1024) * 2 + 8 * (2 * (4096 + 28672) + (14336 + 4096)) + (4096 + 8)),
+        ),
+    ],
+)
+def test_mixtral_all_linear_adapts_every_expert_and_the_router(weights: str, expected: int) -> None:
+    result = _run(**MIXTRAL_8X7B, target_modules="all", rank="16", expert_weights=weights)
+    assert result["lora_params"] == expected
+    assert expected in (242_225_152, 359_665_664)
+    # The dense-MLP count this page gave before: 41,943,040, 5.8 and 8.6 times less.
+    assert expected / 41_943_040 == pytest.approx({"modules": 5.775, "fused": 8.575}[weights], abs=0.001)
+
+
+@pytest.mark.parametrize(
+    ("weights", "expected"),
+    [
+        # modeling_qwen3_moe.py (4.x): 128 Qwen3MoeMLP experts of gate_proj, up_proj 2,048 → 768 and down_proj
+        # 768 → 2,048; gate = Linear(2,048, 128); q_proj 2,048 → 4,096, k_proj, v_proj 2,048 → 512,
+        # o_proj 4,096 → 2,048.
+        ("modules", 48 * 16 * ((2048 + 4096) * 2 + (2048 + 512) * 2 + 128 * 3 * (2048 + 768) + (2048 + 128))),
+        # 5.x: gate_up_proj (128, 1,536, 2,048) at rank 2r and down_proj (128, 2,048, 768) at rank r.
+        ("fused", 48 * 16 * ((2048 + 4096) * 2 + (2048 + 512) * 2 + 128 * (2 * (2048 + 1536) + (768 + 2048)) + 2176)),
+    ],
+)
+def test_qwen3_moe_all_linear(weights: str, expected: int) -> None:
+    assert _run(**QWEN3_30B_A3B, target_modules="all", rank="16", expert_weights=weights)["lora_params"] == expected
+    assert expected in (845_512_704, 996_507_648)
+
+
+def test_attention_targets_ignore_the_experts() -> None:
+    # PEFT 0.21.2 and 0.17.1 alike print 6,815,744 for Mixtral with r = 16 on q_proj and v_proj.
+    result = _run(**MIXTRAL_8X7B, target_modules="qv", rank="16")
+    assert result["lora_params"] == 32 * 16 * ((4096 + 4096) + (4096 + 1024)) == 6_815_744
+
+
+def test_leading_dense_layers_and_shared_experts() -> None:
+    # Every layer dense: the experts no longer count. A shared expert is one more MLP of n × the expert width.
+    dense = _run(**{**MIXTRAL_8X7B, "experts": "0"}, target_modules="all")["lora_params"]
+    assert _run(**MIXTRAL_8X7B, dense_layers="32", target_modules="all")["lora_params"] == dense
+    plain = _run(**MIXTRAL_8X7B, target_modules="all", expert_weights="modules")["lora_params"]
+    shared = _run(**MIXTRAL_8X7B, shared_experts="2", target_modules="all", expert_weights="modules")["lora_params"]
+    assert shared - plain == 32 * 16 * 3 * (4096 + 2 * 14336)
+
+
+def test_qwen2_moe_shared_expert_and_its_gate() -> None:
+    # Qwen1.5-MoE-A2.7B, transformers 4.x modeling_qwen2_moe.py: q, k, v, o_proj 2,048 ↔ 2,048; 60 experts of
+    # gate_proj, up_proj 2,048 → 1,408 and down_proj 1,408 → 2,048; gate = Linear(2,048, 60); shared_expert
+    # gate_proj, up_proj 2,048 → 5,632, down_proj 5,632 → 2,048; shared_expert_gate = Linear(2,048, 1).
+    # PEFT 0.17.1 with transformers 4.57.6 prints 255,613,824. (With transformers 5.24.0 and PEFT 0.21.2,
+    # "all-linear" adapts no routed expert and no router of this family: 15,925,632.)
+    qwen = {"layers": "24", "hidden_size": "2048", "attention_heads": "16", "kv_heads": "16", "head_dim": "128",
+            "ffn_size": "5632", "experts": "60", "expert_ffn_size": "1408", "shared_experts": "1",
+            "shared_expert_ffn_size": "5632", "shared_expert_gate": "1", "params_billion": "14.315784192"}  # fmt: skip
+    expected = 24 * 16 * (4 * (2048 + 2048) + 60 * 3 * (2048 + 1408) + (2048 + 60) + 3 * (2048 + 5632) + (2048 + 1))
+    assert _run(**qwen, target_modules="all", rank="16")["lora_params"] == expected == 255_613_824
+
+
+def test_old_links_without_the_new_inputs_keep_their_counts() -> None:
+    old = {name: value for name, value in LORA.defaults().items()
+           if name not in {"module_layout", "experts", "expert_ffn_size", "shared_experts", "dense_layers",
+                           "expert_weights"}}  # fmt: skip
+    result = evaluate(LORA, {**old, **LLAMA_2_7B, "target_modules": "qv", "rank": "8"})
+    assert result.ok and result.results["lora_params"] == 4_194_304
+
+
+def test_presets_fill_the_layout_and_the_experts() -> None:
+    from site_builder.presets import preset_values, read_presets
+
+    models = {model.id: model for model in read_presets().models}
+    expected = {
+        "openai-community/gpt2": ("gpt2", "0", 2_359_296),
+        "microsoft/Phi-3-mini-4k-instruct": ("phi3", "0", 25_165_824),
+        "mistralai/Mixtral-8x7B-v0.1": ("llama", "8", 242_225_152),
+        "Qwen/Qwen3-30B-A3B": ("llama", "128", 845_512_704),
+        "Qwen/Qwen1.5-MoE-A2.7B": ("llama", "60", 255_613_824),
+        "meta-llama/Llama-3.1-8B": ("llama", "0", 41_943_040),
+    }
+    for model_id, (layout, experts, count) in expected.items():
+        values = preset_values(LORA, models[model_id])
+        assert (values["module_layout"], values["experts"]) == (layout, experts), model_id
+        assert _run(**values, target_modules="all", rank="16")["lora_params"] == count, model_id
