@@ -30,6 +30,7 @@ from dataclasses import replace
 from calculators.core import inputs
 from calculators.core.architecture import (
     ARCHITECTURE,
+    KV_HEADS_RULE,
     SHAPE_INPUTS,
     SHARED_EXPERT_FFN_SIZE,
     SHARED_EXPERT_GATE,
@@ -261,7 +262,8 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    rules=(KV_HEADS_RULE,),
+    updated="2026-12-02",
     formulas=(
         r"N \approx 12 \cdot L \cdot d^2",
         r"P_{\text{GPT-2}} = L\,(12d^2 + 13d) + V d + T d + 2d",
