@@ -310,8 +310,8 @@ SLIDING_WINDOW_SHARE = InputSpec(
     label=N_("input", "Layers with the window"),
     help=N_(
         "input",
-        "The share of layers that use the sliding window; the others attend to, and keep, every token. "
-        "100% for Mistral 7B v0.1, 50% for Gemma 2, which alternates local and global layers.",
+        "The percentage of layers that use the sliding window; the others attend to, and keep, every token. "
+        "Mistral 7B v0.1 windows all of its layers (100), Gemma 2 every other one (50).",
     ),
     default="100",
     unit=N_("input", "%"),
@@ -491,9 +491,10 @@ CACHED_TOKENS = OutputSpec(
     # {sliding_window_share} a percentage (the % sign follows the placeholder).
     sentence=N_(
         "input",
-        "A sliding window of {sliding_window} tokens (0: none) on {sliding_window_share} % of the layers "
-        "leaves each layer {cached_tokens} of the {context_tokens} tokens of a sequence, on average: a "
-        "windowed layer keeps only the most recent tokens its window holds, the others keep them all.",
+        "With a sliding window of {sliding_window} tokens (0: none) on the layers that use it "
+        "({sliding_window_share} %), each layer keeps {cached_tokens} of the {context_tokens} tokens of a "
+        "sequence, on average: a windowed layer keeps only the most recent tokens its window holds, the "
+        "others keep them all.",
     ),
     fraction_digits=0,
 )
