@@ -5,10 +5,13 @@ usable (vLLM's gpu_memory_utilization, 0.9 by default). Tensor parallelism then 
 divides the attention heads: vLLM refuses to start unless num_attention_heads % tensor_parallel_size
 == 0 (vllm/config.py, ModelConfig.verify_with_parallel_config). vLLM also splits the key-value heads
 (vllm/model_executor/layers/linear.py, QKVParallelLinear): evenly when t is below their number,
-otherwise by copying each to t / n_kv GPUs, so t must divide n_kv or be a multiple of it. The
-tensor-parallel size here is the smallest valid t of at least n; when no valid size is that large,
-the largest one is chained into pipeline stages, as vLLM's "Distributed Inference and Serving" guide
-describes for models larger than a node. The default, 168 GB, is Sam Stoelinga's estimate for
+otherwise by copying each to t / n_kv GPUs, so t must divide n_kv or be a multiple of it. vLLM's
+"Distributed Inference and Serving" guide (docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html)
+keeps tensor parallelism within a node and adds pipeline stages across nodes: "The tensor parallel
+size is the number of GPUs you want to use in each node, and the pipeline parallel size is the number
+of nodes". So the tensor-parallel size here is the smallest valid t of at least n that fits in a node
+of g GPUs (8 unless set); when none does, the largest valid t that fits is chained into
+⌈n / t⌉ pipeline stages. The default, 168 GB, is Sam Stoelinga's estimate for
 Llama 2 70B served in 16 bits: 70 × 4 bytes / (32 / 16) × 1.2.
 """
 
@@ -37,13 +40,24 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     ...                   "gpu_memory_gb": 80, "gpu_memory_utilization": 1})
     >>> result["gpu_count"], result["tensor_parallel_size"], result["pipeline_parallel_size"]
     (3, 4, 1)
+
+    A model with 28 attention heads and 4 key-value heads (Qwen2.5-7B's) that needs 5 GPUs: within a node
+    of 8, 4 is the largest valid size (7 and 14 do not spread 4 key-value heads), so 2 stages of 4:
+
+    >>> result = compute({"required_memory_gb": 400, "attention_heads": 28, "kv_heads": 4,
+    ...                   "gpu_memory_gb": 80, "gpu_memory_utilization": 1, "gpus_per_node": 8})
+    >>> result["gpu_count"], result["tensor_parallel_size"], result["pipeline_parallel_size"]
+    (5, 4, 2)
     """
     usable = values["gpu_memory_gb"] * values.get("gpu_memory_utilization", 1)
     # Round away float noise first, so that 144 GB on 72 usable GB is 2 GPUs and not 3.
     needed = max(1, math.ceil(round(values["required_memory_gb"] / usable, 9)))
     heads = int(values["attention_heads"])
     kv_heads = int(values.get("kv_heads", heads))
-    valid = [size for size in range(1, heads + 1) if heads % size == 0 and _splits_kv_heads(size, kv_heads)]
+    node = int(values.get("gpus_per_node", 8))
+    valid = [
+        size for size in range(1, min(heads, node) + 1) if heads % size == 0 and _splits_kv_heads(size, kv_heads)
+    ]  # never empty: 1 is always valid
     tensor = next((size for size in valid if size >= needed), valid[-1])
     pipeline = math.ceil(needed / tensor)
     return {
@@ -76,8 +90,9 @@ CALCULATOR = Calculator(
             label=N_("gpu-count", "Memory required"),
             help=N_(
                 "gpu-count",
-                "Everything the model needs on the GPUs, in GB: weights, KV cache and overhead. The default, "
-                "168 GB, is Llama 2 70B in 16 bits plus 20 percent of overhead: 70 × 2 × 1.2.",
+                "Everything the model needs on the GPUs, in GB: weights, KV cache and overhead, as the LLM "
+                "inference VRAM calculator works it out. A model preset does not fill it: enter it for your "
+                "model. The default, 168 GB, is Llama 2 70B in 16 bits plus 20 percent of overhead: 70 × 2 × 1.2.",
             ),
             unit=N_("gpu-count", "GB"),
             default="168",
@@ -120,6 +135,23 @@ CALCULATOR = Calculator(
             preset="gpu.memory_gb",
         ),
         InputSpec(
+            name="gpus_per_node",
+            kind=Kind.INTEGER,
+            group=_GPU,
+            label=N_("gpu-count", "GPUs per node"),
+            help=N_(
+                "gpu-count",
+                "GPUs in one server, joined by its fast interconnect (8 in a DGX or HGX system). Tensor "
+                "parallelism stays within a node, as vLLM advises; more GPUs are added as pipeline stages.",
+            ),
+            unit=N_("gpu-count", "GPUs"),
+            default="8",
+            minimum=Decimal(1),
+            maximum=Decimal(10_000),
+            fraction_digits=0,
+            optional=True,
+        ),
+        InputSpec(
             name="gpu_memory_utilization",
             kind=Kind.DECIMAL,
             group=_GPU,
@@ -158,13 +190,14 @@ CALCULATOR = Calculator(
             name="tensor_parallel_size",
             label=N_("gpu-count", "Tensor-parallel size"),
             unit=NP_("gpu-count", "GPU", "GPUs", count="tensor_parallel_size"),
-            # Translators: {attention_heads} and {kv_heads} are numbers of heads, {gpu_count} and
-            # {tensor_parallel_size} whole numbers of GPUs.
+            # Translators: {attention_heads} and {kv_heads} are numbers of heads, {gpu_count},
+            # {tensor_parallel_size} and {gpus_per_node} (the GPUs in one server) whole numbers of GPUs.
             sentence=N_(
                 "gpu-count",
                 "vLLM needs the {attention_heads} attention heads and the {kv_heads} key-value heads to spread "
-                "evenly over the tensor-parallel GPUs: {tensor_parallel_size} is the smallest such count of at least "
-                "{gpu_count} GPUs or, when there is none, the largest such count.",
+                "evenly over the tensor-parallel GPUs, which stay within a node of {gpus_per_node}: "
+                "{tensor_parallel_size} is the smallest such count of at least {gpu_count} GPUs or, when there "
+                "is none, the largest such count.",
             ),
             fraction_digits=0,
         ),
@@ -197,10 +230,11 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-02",
     formulas=(
         r"n = \left\lceil \frac{M}{G \cdot u} \right\rceil",
-        r"t = \min \{ d \ge n : d \mid h,\ (d \mid n_{kv} \lor n_{kv} \mid d) \}",
+        r"t = \min \{ d \ge n : d \le g,\ d \mid h,\ (d \mid n_{kv} \lor n_{kv} \mid d) \}",
+        r"p = \left\lceil \frac{n}{t} \right\rceil",
     ),
     related=("llm-inference-vram", "kv-cache-size", "quantized-model-size", "model-download-time"),
 )

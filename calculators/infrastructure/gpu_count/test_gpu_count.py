@@ -9,6 +9,7 @@ import pytest
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.infrastructure.gpu_count import CALCULATOR as GPUS
 from site_builder.locales import LOCALE_BY_TAG, Locale
+from site_builder.presets import preset_values, read_presets
 
 
 def _run(**values: str) -> dict[str, float]:
@@ -54,20 +55,24 @@ def test_exact_multiples_do_not_round_up() -> None:
 
 
 @pytest.mark.parametrize(
-    ("heads", "kv_heads", "needed_memory", "tensor"),
+    ("heads", "kv_heads", "needed_memory", "node", "tensor"),
     [
-        ("64", "8", "168", 4),  # Llama 2 70B
-        ("32", "8", "200", 4),  # Llama-3.1-8B-like heads, 3 GPUs by memory
-        ("40", "40", "200", 4),  # Llama 2 13B: 40 heads, no GQA: 4 divides 40
-        ("40", "8", "350", 8),  # 5 GPUs by memory. Qwen2.5-14B heads: 5 divides 40 but not the 8 KV heads → 8
-        ("40", "40", "350", 5),  # without GQA, 5 is valid
-        ("64", "8", "1000", 16),  # 13 GPUs by memory → 16 copies each KV head twice
-        ("28", "4", "350", 28),  # 5 by memory; 7 and 14 do not fit 4 KV heads; 28 does (7 copies)
+        ("64", "8", "168", "8", 4),  # Llama 2 70B
+        ("32", "8", "200", "8", 4),  # Llama-3.1-8B-like heads, 3 GPUs by memory
+        ("40", "40", "200", "8", 4),  # Llama 2 13B: 40 heads, no GQA: 4 divides 40
+        ("40", "8", "350", "8", 8),  # 5 GPUs by memory. Qwen2.5-14B heads: 5 divides 40 but not the 8 KV heads → 8
+        ("40", "40", "350", "8", 5),  # without GQA, 5 is valid
+        ("64", "8", "1000", "16", 16),  # 13 GPUs by memory, in a 16-GPU node → 16 copies each KV head twice
+        ("28", "4", "350", "32", 28),  # 5 by memory; 7 and 14 do not fit 4 KV heads; 28 does (7 copies)
     ],
 )
-def test_vllm_tensor_parallel_rules(heads: str, kv_heads: str, needed_memory: str, tensor: int) -> None:
+def test_vllm_tensor_parallel_rules(heads: str, kv_heads: str, needed_memory: str, node: str, tensor: int) -> None:
     result = _run(
-        attention_heads=heads, kv_heads=kv_heads, required_memory_gb=needed_memory, gpu_memory_utilization="1"
+        attention_heads=heads,
+        kv_heads=kv_heads,
+        required_memory_gb=needed_memory,
+        gpu_memory_utilization="1",
+        gpus_per_node=node,
     )
     size = result["tensor_parallel_size"]
     assert size == tensor
@@ -76,11 +81,41 @@ def test_vllm_tensor_parallel_rules(heads: str, kv_heads: str, needed_memory: st
 
 
 def test_beyond_the_heads_pipeline_stages_take_over() -> None:
-    # 1,000 GB on 24 GB GPUs is 42 GPUs, more than 32 heads: TP 32 × 2 pipeline stages.
-    result = _run(required_memory_gb="1000", gpu_memory_gb="24", gpu_memory_utilization="1", attention_heads="32")
+    # 1,000 GB on 24 GB GPUs is 42 GPUs, more than 32 heads: in a node of 64, TP 32 × 2 pipeline stages.
+    huge = {"required_memory_gb": "1000", "gpu_memory_gb": "24", "gpu_memory_utilization": "1", "attention_heads": "32"}
+    result = _run(**huge, gpus_per_node="64")
     assert result["gpu_count"] == 42
     assert (result["tensor_parallel_size"], result["pipeline_parallel_size"]) == (32, 2)
     assert result["memory_per_gpu_gb"] == pytest.approx(1000 / 64)
+    # In nodes of 8 (the default): TP 8 × 6 stages, 48 GPUs.
+    result = _run(**huge)
+    assert (result["tensor_parallel_size"], result["pipeline_parallel_size"]) == (8, 6)
+
+
+def test_tensor_parallel_within_a_node_pipeline_across() -> None:
+    # vLLM's distributed serving guide: "The tensor parallel size is the number of GPUs you want to use in each
+    # node, and the pipeline parallel size is the number of nodes", e.g. 16 GPUs in 2 nodes of 8: TP 8, PP 2.
+    # Llama 3.1 405B's config.json: 128 attention heads, 8 KV heads. 16 × 80 GB × 0.9 = 1,152 GB holds 1,000 GB.
+    llama_405b = {"attention_heads": "128", "kv_heads": "8", "gpu_memory_gb": "80"}
+    result = _run(**llama_405b, required_memory_gb="1000")
+    assert (result["gpu_count"], result["tensor_parallel_size"], result["pipeline_parallel_size"]) == (14, 8, 2)
+    # The issue's case: 28 heads and 4 KV heads (Qwen2.5-7B's shape), 5 GPUs by memory. Valid sizes are those
+    # dividing 28 that split or copy 4 KV heads evenly: 1, 2, 4, 28 (7 and 14 do not). Within 8: TP 4 × PP 2.
+    qwen = _run(attention_heads="28", kv_heads="4", required_memory_gb="400", gpu_memory_utilization="1")
+    assert (qwen["gpu_count"], qwen["tensor_parallel_size"], qwen["pipeline_parallel_size"]) == (5, 4, 2)
+    assert qwen["memory_per_gpu_gb"] == 50
+    # Old links have no gpus_per_node: they take 8.
+    old = {k: v for k, v in GPUS.defaults().items() if k != "gpus_per_node"}
+    assert evaluate(GPUS, {**old, "attention_heads": "28", "kv_heads": "4", "required_memory_gb": "400",
+                           "gpu_memory_utilization": "1"}).results["tensor_parallel_size"] == 4  # fmt: skip
+    assert GPUS.input("gpus_per_node").optional and GPUS.defaults()["gpus_per_node"] == "8"
+
+
+def test_a_model_preset_leaves_the_memory_to_the_reader() -> None:
+    # The page has no parameter count or precision to work the memory out from: a preset fills the heads only.
+    llama_405b = next(m for m in read_presets().models if m.id == "meta-llama/Llama-3.1-405B")
+    assert preset_values(GPUS, llama_405b) == {"attention_heads": "128", "kv_heads": "8"}
+    assert GPUS.input("required_memory_gb").preset is None
 
 
 def test_defaults_are_llama_2_70b_serving() -> None:
