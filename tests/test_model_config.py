@@ -168,12 +168,13 @@ def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[Locale, Lo
         "layers": "12",
         "kv_heads": "12",
         "head_dim": "64",
+        "attention_heads": "12",  # to check the key-value heads against
         "sliding_window": "0",  # GPT-2 has none: every layer keeps every token
         "sliding_window_share": "100",
     }
     # Only the assumptions that reach this calculator's inputs are mentioned.
     assert outcome.message == (
-        "Filled 5 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
+        "Filled 6 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
         "head_dim."
     )
     sized = read_config(find("quantized-model-size"), json.dumps(LLAMA_31_8B), kits[LOCALE_BY_TAG["en"]])

@@ -78,6 +78,9 @@ def test_latent_attention_models_are_kept_off_attention_shape_formulas() -> None
     assert not covers(find("kv-cache-size"), deepseek.facts())
     assert covers(find("moe-active-params"), deepseek.facts())
     assert covers(find("quantized-model-size"), deepseek.facts())
+    # The library withholds it as the page does: its head_dim of 56 is a placeholder, not an attention shape.
+    assert preset_values(find("kv-cache-size"), deepseek) == {}
+    assert preset_values(find("moe-active-params"), deepseek)["kv_lora_rank"] == "512"
 
 
 def _broken(tmp_path: Path, old: str, new: str, name: str = "models.toml") -> Path:

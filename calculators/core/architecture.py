@@ -13,13 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .inputs import MIXTURE_OF_EXPERTS, MODEL, count_input
-from .spec import N_, Choice, InputSpec, Kind
+from .spec import N_, Choice, InputSpec, Kind, Rule
 
 __all__ = [
     "ARCHITECTURE",
     "ATTENTION_BIAS",
     "EXTRA_LAYER_PARAMS",
     "GPT2",
+    "KV_HEADS_RULE",
     "LLAMA",
     "PHI",
     "POSITIONS",
@@ -142,6 +143,27 @@ SHARED_EXPERT_GATE = InputSpec(
     advanced=True,
     preset="model.shared_expert_gate",
 )
+
+
+def _kv_heads_divide_heads(values: Mapping[str, float]) -> bool:
+    """Whether each key-value head serves the same number of query heads (a page without the query heads, or
+    latent attention, which has no key-value heads, has nothing to check)."""
+    heads = values.get("attention_heads", 0.0)
+    return not heads or values.get("kv_lora_rank", 0.0) > 0 or heads % values["kv_heads"] == 0
+
+
+KV_HEADS_RULE = Rule(
+    "kv_heads",
+    _kv_heads_divide_heads,
+    # Translators: {attention_heads} is the number of attention heads entered.
+    N_(
+        "input",
+        "Enter a number of key-value heads that divides the {attention_heads} attention heads evenly: with "
+        "grouped-query attention each key-value head serves the same number of query heads, so there cannot "
+        "be more key-value heads than attention heads.",
+    ),
+)
+"""transformers' attention gives each key-value head attention_heads // kv_heads query heads (repeat_kv)."""
 SHAPE_INPUTS: tuple[InputSpec, ...] = (POSITIONS, ATTENTION_BIAS, EXTRA_LAYER_PARAMS)
 """The count's facts beyond the shared model inputs, with `ARCHITECTURE`: both counting calculators take them all."""
 

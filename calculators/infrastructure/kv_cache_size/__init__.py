@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from decimal import Decimal
 
 from calculators.core import inputs
+from calculators.core.architecture import KV_HEADS_RULE
 from calculators.core.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
 
 SLUG = "kv-cache-size"
@@ -72,6 +74,18 @@ CALCULATOR = Calculator(
             ),
         ),
         replace(inputs.HEAD_DIM, group=_MODEL),
+        replace(
+            inputs.ATTENTION_HEADS,
+            group=_MODEL,
+            help=N_(
+                "kv-cache-size",
+                "Query heads per layer: num_attention_heads in config.json. They do not change the cache, but the "
+                "key-value heads must divide them evenly; 0 leaves that unchecked.",
+            ),
+            default="0",
+            minimum=Decimal(0),
+            advanced=True,
+        ),
         replace(inputs.BYTES_PER_ELEMENT, group=_MODEL),
         replace(inputs.SLIDING_WINDOW, group=_MODEL),
         replace(inputs.SLIDING_WINDOW_SHARE, group=_MODEL),
@@ -116,6 +130,7 @@ CALCULATOR = Calculator(
         inputs.CACHED_TOKENS,
     ),
     compute=compute,
+    rules=(KV_HEADS_RULE,),
     updated="2026-12-02",
     formulas=(
         r"m_{token} = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot p",

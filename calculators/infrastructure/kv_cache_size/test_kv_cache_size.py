@@ -126,3 +126,17 @@ def test_presets_fill_the_window() -> None:
         "microsoft/Phi-3-mini-4k-instruct": {"sliding_window": "2047", "sliding_window_share": "100"},
         "meta-llama/Llama-3.1-8B": {"sliding_window": "0", "sliding_window_share": "100"},
     }
+
+
+def test_more_key_value_heads_than_attention_heads_is_refused(kits: dict[Locale, LocaleKit]) -> None:
+    # transformers' attention gives each key-value head attention_heads // kv_heads query heads (repeat_kv):
+    # 8 key-value heads for 32 query heads (Llama-3.1-8B) serve 4 each; 64 for 32 cannot be.
+    values = {**KV.defaults(), "attention_heads": "32", "kv_heads": "64"}
+    assert [(p.name, p.code) for p in evaluate(KV, values).problems] == [("kv_heads", "rule")]
+    errors = make_report(KV, values, kits[LOCALE_BY_TAG["de"]]).errors
+    assert errors[0].name == "kv_heads" and "die 32 Attention-Heads ohne Rest teilt" in errors[0].message
+    # The query heads do not change the cache, so an old link that leaves them out is not checked.
+    assert evaluate(KV, {**KV.defaults(), "kv_heads": "64"}).ok
+    # A model preset fills them (Llama-3.1-8B: 32 and 8), so a preset is checked.
+    llama = next(m for m in read_presets().models if m.id == "meta-llama/Llama-3.1-8B")
+    assert preset_values(KV, llama)["attention_heads"] == "32"

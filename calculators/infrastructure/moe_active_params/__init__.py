@@ -27,6 +27,7 @@ from dataclasses import replace
 from calculators.core import inputs
 from calculators.core.architecture import (
     ARCHITECTURE,
+    KV_HEADS_RULE,
     SHAPE_INPUTS,
     SHARED_EXPERT_FFN_SIZE,
     SHARED_EXPERT_GATE,
@@ -243,6 +244,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
+    rules=(KV_HEADS_RULE,),
     updated="2026-12-02",
     formulas=(
         r"P_{\text{total}} = P_{\text{base}} + L_{\text{MoE}} \,(E\, P_{\text{expert}} + S\, P_{\text{shared}})",

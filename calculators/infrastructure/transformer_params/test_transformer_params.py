@@ -170,6 +170,18 @@ def test_bad_input_is_a_problem(name: str, value: str, code: str) -> None:
     assert [(p.name, p.code) for p in result.problems] == [(name, code)]
 
 
+@pytest.mark.parametrize("kv_heads", ["64", "5"])
+def test_key_value_heads_must_divide_the_attention_heads(kits: dict[Locale, LocaleKit], kv_heads: str) -> None:
+    # transformers' attention gives each key-value head attention_heads // kv_heads query heads (repeat_kv);
+    # Llama-3.1-8B's 32 query heads share 8 key-value heads, 4 each. 64 or 5 key-value heads cannot be.
+    values = {**CALCULATOR.defaults(), "kv_heads": kv_heads}
+    assert [(p.name, p.code) for p in evaluate(CALCULATOR, values).problems] == [("kv_heads", "rule")]
+    message = make_report(CALCULATOR, values, kits[LOCALE_BY_TAG["en"]]).errors[0].message
+    assert "divides the 32 attention heads" in message
+    # Multi-head latent attention has no key-value heads to check.
+    assert evaluate(CALCULATOR, {**values, "kv_lora_rank": "512", "qk_nope_head_dim": "128"}).ok
+
+
 def test_absurd_sizes_are_out_of_range() -> None:
     result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), "layers": "10000", "ffn_size": "10000000"})
     # The whole calculation, and each input that, put back to its default, mends it.
