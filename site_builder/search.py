@@ -13,9 +13,12 @@ __all__ = ["index_site"]
 
 
 def index_site(site: Path) -> None:
-    """Index every calculator page under `site` (those marked `data-pagefind-body`) into `site/pagefind/`."""
+    """Index every calculator page under `site` (those marked `data-pagefind-body`) into `site/pagefind/`.
+
+    Formulas stay out: their MathML carries its LaTeX source, which would show in excerpts as `\\cdot`.
+    """
     run = subprocess.run(
-        [sys.executable, "-m", "pagefind", "--site", str(site), "--silent"],
+        [sys.executable, "-m", "pagefind", "--site", str(site), "--exclude-selectors", "math", "--silent"],
         capture_output=True,
         text=True,
         check=False,

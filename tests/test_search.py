@@ -44,3 +44,22 @@ def test_search_result_opens_the_page(page: Any, base_url: str) -> None:
     _search(page, base_url, "de", "Gradientenakkumulation")
     page.press("#search-input", "Enter")
     page.wait_for_url(f"{base_url}de/gradient-accumulation-memory/")
+
+
+def test_the_result_list_keys_and_closes_and_its_excerpts_are_prose(page: Any, base_url: str) -> None:
+    # The training page's formulas (2 + 2 + 4 + 4 + 4 = 16\ \text{bytes}) once showed as LaTeX in its excerpts.
+    assert _search(page, base_url, "en", "bytes per parameter")
+    excerpts = page.locator("[data-search-results] p").all_text_contents()
+    assert excerpts and not [text for text in excerpts if "\\" in text or "frac" in text], excerpts
+    page.press("#search-input", "ArrowDown")
+    assert page.evaluate("document.activeElement === document.querySelector('[data-search-results] a')")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('[data-search-results] a')[1]")
+    page.keyboard.press("Escape")  # closes the list, back in the box with the query kept
+    assert page.locator("[data-search-results]").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "search-input"
+    assert page.input_value("#search-input") == "bytes per parameter"
+    page.keyboard.press("ArrowDown")  # opens it again
+    assert page.locator("[data-search-results]").is_visible()
+    page.mouse.click(5, page.viewport_size["height"] - 5)  # a click elsewhere on the page closes it
+    assert page.locator("[data-search-results]").is_hidden()

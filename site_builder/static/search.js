@@ -54,12 +54,41 @@ function connectSearch(form) {
     show(data.map((entry) => ({ url: entry.url, title: entry.meta.title, excerpt: plainText(entry.excerpt) })));
     status.textContent = data.length ? "" : status.dataset.empty;
   });
-  input.addEventListener("keydown", (event) => {
+  // The list closes on Escape (a second Escape clears the box), on a click elsewhere and when focus
+  // leaves the form; the arrow keys move between the box and the results.
+  const close = () => {
+    list.hidden = true;
+    status.textContent = "";
+  };
+  const links = () => [...list.querySelectorAll("a")];
+  form.addEventListener("keydown", (event) => {
+    const position = links().indexOf(document.activeElement);
     if (event.key === "Escape") {
-      input.value = "";
-      show([]);
-      status.textContent = "";
+      if (list.hidden) {
+        input.value = "";
+        show([]);
+      }
+      close();
+      input.focus();
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (links().length === 0 || !input.value.trim()) return;
+      event.preventDefault();
+      list.hidden = false;
+      const next = position + (event.key === "ArrowDown" ? 1 : -1);
+      if (next < 0) input.focus();
+      else links()[Math.min(next, links().length - 1)].focus();
     }
+  });
+  input.addEventListener("focus", (event) => {
+    // Coming back from elsewhere on the page shows the results again (Escape from a result does not).
+    if (!form.contains(event.relatedTarget) && input.value.trim() && list.children.length) list.hidden = false;
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!form.contains(event.target)) close();
+  });
+  form.addEventListener("focusout", (event) => {
+    // Only a focus that moves somewhere else on the page: a click on a result may not focus it (Safari).
+    if (event.relatedTarget && !form.contains(event.relatedTarget)) close();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
