@@ -91,4 +91,4 @@ def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
 
 def test_huge_amounts_are_out_of_range() -> None:
     result = evaluate(TOKENS, {**TOKENS.defaults(), "text_amount": "1e15", "text_unit": "gb"})
-    assert result.problems == (Problem("", "out_of_range"),)
+    assert result.problems == (Problem("", "out_of_range"), Problem("text_amount", "out_of_range"))
