@@ -225,3 +225,18 @@ def test_a_config_gives_its_sliding_window(config: dict[str, object], window: st
     reading = read_model_config(json.dumps({**shape, **config}))
     values = fill_values(find("kv-cache-size"), reading.facts)
     assert (values["sliding_window"], values["sliding_window_share"]) == (window, share)
+
+
+def test_a_pasted_config_sets_the_lora_module_layout_and_no_experts(kits: dict[Locale, LocaleKit]) -> None:
+    # Phi-3 fuses q/k/v into qkv_proj and gate/up into gate_up_proj (modeling_phi3.py); a dense config
+    # sets no experts, so a page that held Mixtral's eight before counts none.
+    phi3 = {
+        "model_type": "phi3", "hidden_size": 3072, "intermediate_size": 8192, "num_attention_heads": 32,
+        "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 32064, "tie_word_embeddings": False,
+    }  # fmt: skip
+    outcome = read_config(find("lora-parameters"), json.dumps(phi3), kits[LOCALE_BY_TAG["en"]])
+    assert outcome.values["module_layout"] == "phi3" and outcome.values["experts"] == "0"
+    llama = read_config(find("lora-parameters"), json.dumps(LLAMA_31_8B), kits[LOCALE_BY_TAG["en"]])
+    assert llama.values["module_layout"] == "llama"
+    mixtral = read_config(find("lora-parameters"), json.dumps(MIXTRAL_8X7B), kits[LOCALE_BY_TAG["en"]])
+    assert mixtral.values["experts"] == "8"

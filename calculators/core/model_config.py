@@ -172,6 +172,11 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     if "ffn_size" not in found:
         found["ffn_size"] = 4 * found["hidden_size"]  # GPT-2's n_inner = None means 4 × n_embd
         assumed.append("intermediate_size")
+    if not found.get("experts"):
+        # A dense model says so: a page a mixture-of-experts preset filled before keeps none of its experts.
+        found.update(
+            dict.fromkeys(("experts", "experts_per_token", "expert_ffn_size", "shared_experts", "dense_layers"), 0.0)
+        )
     if found.get("experts") and "expert_ffn_size" not in found:
         found["expert_ffn_size"] = found["ffn_size"]  # Mixtral's experts are intermediate_size wide
     if model_type == "qwen2_moe":
@@ -192,6 +197,8 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
         **found,
         "extra_layer_params": _extra_norms(model_type, found, document),
         "architecture": shape,
+        # The linear modules LoRA adapts: the architecture's, but Phi-3 fuses q/k/v and gate/up (modeling_phi3.py).
+        "module_layout": 3.0 if model_type == "phi3" else shape,
         "tied_embeddings": 1.0 if tied else 0.0,
         "attention_bias": 1.0 if bias else 0.0,
         "router_bias": 1.0 if router_bias else 0.0,
