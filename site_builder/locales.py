@@ -74,6 +74,7 @@ def number_facts(locale: Locale) -> NumberFacts:
         digits=digits,
         primary_group=primary,
         secondary_group=secondary,
+        direction=locale.direction,
     )
 
 

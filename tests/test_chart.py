@@ -32,9 +32,37 @@ def test_segments_are_proportional_and_marks_sit_at_gib() -> None:
     assert marks[3] == pytest.approx(first * 80 / 14, rel=1e-3)
 
 
-def test_a_bar_beyond_the_largest_gpu_still_fits_the_picture() -> None:
+def test_a_bar_beyond_the_largest_gpu_is_counted_in_that_gpu() -> None:
+    # 1,000 GB over 141 GiB (151.4 GB) is 6.6: seven GPUs hold it, the last line at 7 x 141 GiB.
     svg = draw_memory_chart([ChartSegment(1000, "huge")], 1e9, WORDS)
-    assert max(_widths(svg)) <= 400 and max(_marks(svg)) < _widths(svg)[0]
+    assert max(_widths(svg)) <= 320 and max(_marks(svg)) <= 320
+    assert len(_marks(svg)) == 7 and max(_marks(svg)) > _widths(svg)[0] > _marks(svg)[-2]
+    assert _labels(svg) == ["1 × 141\xa0GB", "7 × 141\xa0GB"]
+
+
+def _labels(svg: str) -> list[str]:
+    return re.findall(r'<text class="chart-mark-label"[^>]*>([^<]*)</text>', svg)
+
+
+@pytest.mark.parametrize("total", [1, 16, 25.8, 30, 50, 90, 132, 151.3, 152, 300, 1150, 5000, 10_000])
+def test_labels_never_overlap_or_leave_the_picture_from_1_gb_to_10_tb(total: float) -> None:
+    svg = draw_memory_chart([ChartSegment(total * 0.3, "a"), ChartSegment(total * 0.7, "b")], 1e9, WORDS)
+    placed = [
+        (float(x), int(y), label)
+        for x, y, label in re.findall(r'<text class="chart-mark-label" x="([\d.]+)" y="(\d+)">([^<]*)<', svg)
+    ]
+    marks, labels = _marks(svg), _labels(svg)
+    if total <= 151.39:  # every GPU size up to the first that holds it, each with its label
+        assert labels == [f"{size}\xa0GB" for size in GPU_SIZES_GB if size <= (smallest_fitting_gpu(total, 1e9) or 0)]
+    else:  # the count of the largest GPU that holds it labels the last line
+        count = -(-total // (141 * 2**30 / 1e9))
+        assert labels[-1] == f"{count:.0f} × 141\xa0GB" and len(marks) <= 21
+    for x, y, label in placed:
+        half = (len(label) * 8.1 + 8) / 2
+        assert half <= x <= 320 - half and min(abs(x - m) for m in marks) <= half
+        for other_x, other_y, other in placed:
+            if (other_x, other) != (x, label) and other_y == y:
+                assert abs(other_x - x) >= half + (len(other) * 8.1 + 8) / 2 - 1e-6, (label, other)
 
 
 def test_labels_are_text_not_markup() -> None:
@@ -55,14 +83,17 @@ def test_the_smallest_gpu_that_holds_it(total: float, unit: float, fits: int | N
 def test_training_vram_chart_lists_every_component(kits: dict[Locale, LocaleKit]) -> None:
     vram = find("llm-training-vram")
     report = make_report(vram, {**vram.defaults(), "activation_gb": "20"}, kits[LOCALE_BY_TAG["en"]])
+    # A number and its unit never part at a line's end: a no-break space between them.
     for line in ("Weights: 14 GB", "Gradients: 14 GB", "Optimizer state: 84 GB", "Activations: 20 GB", "Total: 132 GB"):
-        assert line in report.chart
+        assert line.replace(" GB", "\xa0GB") in report.chart
     # 132 GB is more than 80 GiB (85.9 GB) and less than 141 GiB (151.4 GB).
-    assert "Fits on a single 141 GB GPU." in report.chart
+    assert "Fits on a single 141\xa0GB GPU." in report.chart
+    # 70 B parameters at 16 bytes each and no activations: 1,120 GB, 7.4 times 141 GiB, so eight GPUs.
     large = make_report(vram, {**vram.defaults(), "params_billion": "70"}, kits[LOCALE_BY_TAG["en"]])
-    assert "More than a single 141 GB GPU holds: split it across several GPUs." in large.chart
+    assert "More than a single 141\xa0GB GPU holds: 8 × 141\xa0GB GPUs hold it, split evenly." in large.chart
+    assert ">8 × 141\xa0GB</text>" in large.chart
     gib = make_report(vram, {**vram.defaults(), "memory_unit": "gib"}, kits[LOCALE_BY_TAG["en"]])
-    assert "Total: 104.31 GiB" in gib.chart
+    assert "Total: 104.31\xa0GiB" in gib.chart
 
 
 def test_invalid_inputs_draw_no_chart(kits: dict[Locale, LocaleKit]) -> None:

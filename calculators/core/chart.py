@@ -10,11 +10,12 @@ Content-Security-Policy would block.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["GPU_SIZES_GB", "ChartSegment", "ChartText", "draw_memory_chart", "smallest_fitting_gpu"]
+__all__ = ["GPU_SIZES_GB", "ChartSegment", "ChartText", "draw_memory_chart", "gpus_to_hold", "smallest_fitting_gpu"]
 
 GPU_SIZES_GB: tuple[int, ...] = (24, 40, 48, 80, 141)
 """Common GPU memory sizes as sold: RTX 4090 / L4, A100 40GB, L40S / A6000, A100 / H100, H200."""
@@ -22,11 +23,15 @@ GPU_SIZES_GB: tuple[int, ...] = (24, 40, 48, 80, 141)
 _GIB = 2**30
 """Cards sold as "80 GB" report 80 GiB (81,920 MiB in nvidia-smi), so the marks sit at N GiB."""
 
-_WIDTH = 400
+_WIDTH = 320
+"""The viewBox width: about the width the chart is shown at on a 390 px phone, so 13 units read as 13 px."""
 _BAR_TOP = 8
 _BAR_HEIGHT = 28
-_LABEL_ROWS = (_BAR_TOP + _BAR_HEIGHT + 16, _BAR_TOP + _BAR_HEIGHT + 30)
-_LABEL_ROOM = 40  # the width a "141 GB" mark label needs, in viewBox units
+_ROW_HEIGHT = 16
+_LABEL_ROWS = 3
+_CHAR_WIDTH = 8.1  # a label character at the 13 px the stylesheet sets, generously (digits are ~7.2)
+_LABEL_GAP = 8
+_MOST_MARKS = 20  # past this many GPUs, a mark every 2, 5, 10… of them, and always the last
 
 
 @dataclass(frozen=True)
@@ -49,20 +54,28 @@ class ChartText:
 
 
 def draw_memory_chart(segments: Sequence[ChartSegment], unit_bytes: float, words: ChartText) -> str:
-    """Return the chart's markup: an SVG bar of `segments` with marks at `GPU_SIZES_GB`, then its legend as text.
+    """Return the chart's markup: an SVG bar of `segments` against GPU sizes, then its legend as text.
 
+    The marks are the GPU sizes up to the first that holds the total; past the largest GPU they are
+    multiples of it up to as many as hold the total (every one, or every 2, 5, 10… past twenty), the
+    first and the last labelled with their count. Every label sits where it has room, in one of three
+    rows, at most half its width from its line, so none is lost from 1 GB to 10 TB.
     The legend and the notes are HTML, not SVG text, so they wrap on narrow screens and follow the
     page's direction; the bar and its scale stay left to right in every language.
 
     >>> html = draw_memory_chart([ChartSegment(16.06, "Weights: 16.06 GB")], 1e9,
     ...                          ChartText("Memory", "Total: 16.06 GB", "Fits", "Note", "GB"))
-    >>> html.startswith('<svg class="memory-chart"') and "Weights: 16.06 GB</li>" in html and ">141 GB<" in html
+    >>> html.startswith('<svg class="memory-chart"') and "Weights: 16.06 GB</li>" in html and ">24\xa0GB<" in html
+    True
+    >>> ">8 × 141\xa0GB<" in draw_memory_chart([ChartSegment(1150, "")], 1e9, ChartText("", "", "", "", "GB"))
     True
     """
-    marks = [(size, size * _GIB / unit_bytes) for size in GPU_SIZES_GB]
     total = sum(max(segment.value, 0.0) for segment in segments)
-    scale = _WIDTH / (max(total, marks[-1][1]) * 1.04)
-    height = _LABEL_ROWS[1] + 6
+    marks = _gpu_marks(total, unit_bytes, words.gb)
+    scale = _WIDTH / (max(total, marks[-1][0]) * 1.04)
+    labels = _place_labels([(value * scale, label) for value, label in marks])
+    rows = max((row for _, row, _ in labels), default=0) + 1
+    height = _BAR_TOP + _BAR_HEIGHT + 6 + rows * _ROW_HEIGHT
     parts = [
         f'<svg class="memory-chart" viewBox="0 0 {_WIDTH} {height}" role="img" '
         'aria-labelledby="memory-chart-title" xmlns="http://www.w3.org/2000/svg">',
@@ -75,7 +88,12 @@ def draw_memory_chart(segments: Sequence[ChartSegment], unit_bytes: float, words
         box = f'x="{left:.2f}" y="{_BAR_TOP}" width="{width:.2f}" height="{_BAR_HEIGHT}"'
         parts.append(f'<rect class="chart-part-{index}" {box}/>')
         left += width
-    parts.extend(_marks(marks, scale, words.gb))
+    for value, _ in marks:
+        x = value * scale
+        parts.append(f'<line class="chart-mark" x1="{x:.2f}" y1="2" x2="{x:.2f}" y2="{_BAR_TOP + _BAR_HEIGHT + 4}"/>')
+    for anchor, row, label in labels:
+        y = _BAR_TOP + _BAR_HEIGHT + (row + 1) * _ROW_HEIGHT
+        parts.append(f'<text class="chart-mark-label" x="{anchor:.2f}" y="{y}">{escape(label)}</text>')
     parts.append("</svg>")
     # The figures themselves are text, under the picture, for every reader: the picture's text alternative.
     parts.append('<ul class="chart-legend">')
@@ -88,20 +106,52 @@ def draw_memory_chart(segments: Sequence[ChartSegment], unit_bytes: float, words
     return "".join(parts)
 
 
-def _marks(marks: Sequence[tuple[int, float]], scale: float, gb: str) -> list[str]:
-    """Draw a dashed line per GPU size; label it in the first of two rows with room, or leave the line bare."""
-    drawn: list[str] = []
-    last_label_end: list[float] = [-_LABEL_ROOM, -_LABEL_ROOM]
-    for size, value in marks:
-        x = value * scale
-        drawn.append(f'<line class="chart-mark" x1="{x:.2f}" y1="2" x2="{x:.2f}" y2="{_BAR_TOP + _BAR_HEIGHT + 4}"/>')
-        anchor_x = min(max(x, _LABEL_ROOM / 2), _WIDTH - _LABEL_ROOM / 2)
-        for row, y in enumerate(_LABEL_ROWS):
-            if anchor_x - _LABEL_ROOM / 2 >= last_label_end[row]:
-                drawn.append(f'<text class="chart-mark-label" x="{anchor_x:.2f}" y="{y}">{size} {escape(gb)}</text>')
-                last_label_end[row] = anchor_x + _LABEL_ROOM / 2
+def _gpu_marks(total: float, unit_bytes: float, gb: str) -> list[tuple[float, str]]:
+    """List the marks to draw, each at its value in the chart's unit with its label ("80 GB", "8 × 141 GB")."""
+    fits = smallest_fitting_gpu(total, unit_bytes)
+    if fits is not None:
+        return [(size * _GIB / unit_bytes, f"{size}\xa0{gb}") for size in GPU_SIZES_GB if size <= fits]
+    count, size = gpus_to_hold(total, unit_bytes)
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if count / s <= _MOST_MARKS) if count else 1
+    shown = [*range(step, count, step), count]
+    # Between the first and the last, the lines speak for themselves (evenly spaced, so many GPUs apart).
+    return [(k * size * _GIB / unit_bytes, f"{k} × {size}\xa0{gb}" if k in {shown[0], count} else "") for k in shown]
+
+
+def _place_labels(marks: Sequence[tuple[float, str]]) -> list[tuple[float, int, str]]:
+    """Place each mark's label in the first row where it overlaps no other; the last mark's label first.
+
+    Returns (anchor x, row, label) for the labels that have room (all but in a crowd no real total
+    makes); a mark without one keeps its bare line.
+    """
+    placed: list[tuple[float, int, str]] = []
+    taken: list[list[tuple[float, float]]] = [[] for _ in range(_LABEL_ROWS)]
+    order = [len(marks) - 1, *range(len(marks) - 1)] if marks else []
+    for index in order:
+        x, label = marks[index]
+        if not label:
+            continue
+        room = len(label) * _CHAR_WIDTH + _LABEL_GAP
+        anchor = min(max(x, room / 2), _WIDTH - room / 2)
+        start, end = anchor - room / 2, anchor + room / 2
+        for row in range(_LABEL_ROWS):
+            if all(end <= a or start >= b for a, b in taken[row]):
+                taken[row].append((start, end))
+                placed.append((anchor, row, label))
                 break
-    return drawn
+    return sorted(placed)
+
+
+def gpus_to_hold(total: float, unit_bytes: float) -> tuple[int, int]:
+    """Return how many of the largest GPU hold `total` (in units of `unit_bytes`), and that GPU's size.
+
+    Memory alone: the count a model must at least be split across, before any overhead of splitting.
+
+    >>> gpus_to_hold(1150, 1e9), gpus_to_hold(141, 2**30), gpus_to_hold(10_000, 1e9)
+    ((8, 141), (1, 141), (67, 141))
+    """
+    size = GPU_SIZES_GB[-1]
+    return max(1, math.ceil(total * unit_bytes / (size * _GIB) - 1e-9)), size
 
 
 def smallest_fitting_gpu(total: float, unit_bytes: float) -> int | None:

@@ -26,6 +26,8 @@ class NumberFacts:
     digits: str = "0123456789"
     primary_group: int = 3
     secondary_group: int = 3
+    direction: str = "ltr"
+    """How the locale's sentences run ("rtl" for Arabic): numbers and units in them are isolated then."""
 
 
 _WIDE = Context(prec=80)  # room for any float written out in full

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import string
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
 from typing import Protocol
 
-from .chart import ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
+from .chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
 from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate
 from .model_config import assumptions_for, config_values, covers, read_model_config, unknown_family_for
 from .numbers import NumberFacts, format_number, format_scientific
@@ -126,7 +127,9 @@ def make_report(calculator: Calculator, raw: Mapping[str, object], kit: LocaleKi
             else _translate(spec.unit, counts, kit)
             if spec.unit
             else "",
-            sentence=_fill(spec.sentence, _translate(spec.sentence, counts, kit), words),
+            sentence=_isolate_runs(
+                _fill(spec.sentence, _translate(spec.sentence, counts, kit), words), kit.numbers.direction
+            ),
         )
         for spec in calculator.outputs
     )
@@ -141,8 +144,19 @@ _CHART_TOTAL = N_("chart", "Total: {value} {unit}")
 _CHART_TITLE = N_("chart", "Memory by component, against common GPU sizes")
 # Translators: {size} is a GPU memory size such as 24 or 80; keep "GB", the size the cards are sold as.
 _CHART_FITS = N_("chart", "Fits on a single {size} GB GPU.")
-_CHART_SPLIT = N_("chart", "More than a single 141 GB GPU holds: split it across several GPUs.")
-_CHART_NOTE = N_("chart", "Dashed marks: GPUs sold as 24 to 141 GB, drawn at the GiB they report.")
+# Translators: {count} is how many GPUs of {size} GB (the largest common size, 141) hold the total, at least 2.
+_CHART_SPLIT = NP_(
+    "chart",
+    "More than a single {size} GB GPU holds: {count} × {size} GB GPU holds it, split evenly.",
+    "More than a single {size} GB GPU holds: {count} × {size} GB GPUs hold it, split evenly.",
+    count="count",
+)
+_CHART_NOTE = N_(
+    "chart",
+    "Dashed marks: GPUs sold as 24 to 141 GB, up to the first that holds the total, drawn at the GiB they report.",
+)
+# Translators: under the memory chart when no single GPU holds the total.
+_CHART_NOTE_SPLIT = N_("chart", "Dashed marks: multiples of a 141 GB GPU, drawn at the 141 GiB it reports.")
 
 
 def _chart(chart: MemoryChart, evaluation: Evaluation, labels: Mapping[str, str], kit: LocaleKit) -> str:
@@ -171,18 +185,24 @@ def _chart(chart: MemoryChart, evaluation: Evaluation, labels: Mapping[str, str]
     ]
     total = sum(segment.value for segment in segments)
     size = smallest_fitting_gpu(total, unit_bytes)
-    fit = (
-        _fill(_CHART_FITS, _translate(_CHART_FITS, {}, kit), {"size": written(size)})
-        if size is not None
-        else _translate(_CHART_SPLIT, {}, kit)
-    )
+    if size is not None:
+        fit = _fill(_CHART_FITS, _translate(_CHART_FITS, {}, kit), {"size": written(size)})
+    else:
+        count, largest = gpus_to_hold(total, unit_bytes)
+        split = _translate(_CHART_SPLIT, {"count": count}, kit)
+        fit = _fill(_CHART_SPLIT, split, {"count": written(count), "size": written(largest)})
     words = ChartText(
         title=_translate(_CHART_TITLE, {}, kit),
         total=_fill(_CHART_TOTAL, _translate(_CHART_TOTAL, {}, kit), {"value": written(total), "unit": unit}),
         fit=fit,
-        note=_translate(_CHART_NOTE, {}, kit),
+        note=_translate(_CHART_NOTE if size is not None else _CHART_NOTE_SPLIT, {}, kit),
         gb=_translate(MEMORY_UNITS[0].label, {}, kit),
     )
+    direction = kit.numbers.direction
+    texts = (words.title, words.total, words.fit, words.note)
+    title, total_text, fit_text, note = (_keep_together(text, direction) for text in texts)
+    segments = [ChartSegment(s.value, _keep_together(s.legend, direction)) for s in segments]
+    words = ChartText(title=title, total=total_text, fit=fit_text, note=note, gb=words.gb)
     return draw_memory_chart(segments, unit_bytes, words)
 
 
@@ -261,12 +281,15 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
     if unknown:
         note = _fill(_CONFIG_UNKNOWN_FAMILY, _translate(_CONFIG_UNKNOWN_FAMILY, {}, kit), {"model_type": unknown})
         text_out = f"{text_out} {note}"
-    return ConfigReport(ok=True, values=values, message=text_out)
+    return ConfigReport(ok=True, values=values, message=_isolate_runs(text_out, kit.numbers.direction))
 
 
 def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> Report:
     errors = tuple(
-        FieldMessage(problem.name, _problem_message(calculator, problem, evaluation.values, kit))
+        FieldMessage(
+            problem.name,
+            _isolate_runs(_problem_message(calculator, problem, evaluation.values, kit), kit.numbers.direction),
+        )
         for problem in evaluation.problems
         if problem.name
     )
@@ -332,6 +355,43 @@ def _written(value: float, facts: NumberFacts, fraction_digits: int, *, scientif
     if abs(value) >= 1e-6:  # two significant digits, still as a decimal
         return format_number(value, facts, 1 - math.floor(math.log10(abs(value))))
     return format_scientific(value, facts, 1)
+
+
+# A number as the site writes it (group and decimal symbols of every locale, Arabic ones too, × 10ⁿ), then a word.
+_NUMBER = r"[-\u2212]?\d(?:[\d.,\u066b\u066c\u00a0\u202f]*\d)?(?: × 10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)?%?"
+_LATIN = r"[A-Za-z][\w.+/-]*\w|[A-Za-z]"
+_TOKEN = rf"(?:{_NUMBER}(?:[A-Za-z]\w*)?|{_LATIN})"  # 16.06, 8B, GiB, tokens/s, Llama-3.1
+_RUN = re.compile(rf"{_TOKEN}(?:[ \u00a0](?:[×÷=+\u2212-] )?{_TOKEN})*")
+_NUMBER_THEN_WORD = re.compile(rf"({_NUMBER}) (?=\w)")
+
+
+def _keep_together(text: str, direction: str) -> str:
+    r"""Bind each number to the word after it (a no-break space), and in a right-to-left text isolate it too.
+
+    >>> _keep_together("Total: 16.06 GB", "ltr")
+    'Total: 16.06\xa0GB'
+    """
+    return _isolate_runs(_NUMBER_THEN_WORD.sub("\\1\u00a0", text), direction)
+
+
+def _isolate_runs(text: str, direction: str) -> str:
+    r"""In a right-to-left text, wrap each run of numbers and Latin words ("20.35 GB", "Llama 3.1 8B") in LRI … PDI.
+
+    The bidirectional algorithm would otherwise order such runs by their neighbours: "20.35 GB: 16.06 GB" in
+    an Arabic sentence shows as "GB: 16.06 GB 20.35". A run holds only digits and Latin letters, so it is
+    isolated as left to right (LRI), not by its first strong letter (FSI): a run of digits alone, such as
+    "70 × 10⁹", has none, and Chromium then orders it right to left as "10⁹ × 70". Only right-to-left
+    texts get the marks; elsewhere they change nothing a reader sees and would only follow the text into
+    copies, logs and exact tests.
+
+    >>> _isolate_runs("الإجمالي: 20.35 GB من Llama 3.1 8B", "rtl")
+    'الإجمالي: ⁦20.35 GB⁩ من ⁦Llama 3.1 8B⁩'
+    >>> _isolate_runs("Total: 20.35 GB", "ltr")
+    'Total: 20.35 GB'
+    """
+    if direction != "rtl":
+        return text
+    return _RUN.sub(lambda match: f"\u2066{match.group(0)}\u2069", text)
 
 
 def _choice_labels(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> dict[str, str]:

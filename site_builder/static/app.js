@@ -175,6 +175,7 @@ function connectEngine(form) {
     if (element) element.textContent = text;
   }
 
+    updateSummary(report);
   return { request, state };
 }
 
@@ -212,6 +213,16 @@ function fillInputs(form, values) {
     if (advanced) advanced.open = true; // show the reader every value a preset changed
   }
 }
+
+  // The headline in sight while editing: the first result again, or the status while the inputs are invalid.
+  function updateSummary(report) {
+    const summary = document.querySelector("[data-summary]");
+    const first = report.results[0];
+    if (!summary || !first) return;
+    summary.dataset.state = report.ok ? "ok" : "invalid";
+    summary.querySelector("[data-summary-value]").textContent = report.ok ? first.value : "–";
+    summary.querySelector("[data-summary-unit]").textContent = first.unit;
+  }
 
 function fields(form) {
   return [...form.elements].filter((field) => field.name);
@@ -362,6 +373,8 @@ function fillEmbedDialog(dialog) {
     "async",
   ];
   code.value = `<script ${attributes.join(" ")}></script>`;
+  window.addEventListener("beforeprint", prepareReport);
+  window.addEventListener("afterprint", restoreAfterPrint);
   const preview = dialog.querySelector("[data-embed-preview]");
   const frameId = "preview";
   const src = new URL(preview.dataset.src, document.baseURI);
@@ -461,6 +474,25 @@ function setUpFeedback() {
       .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(key === "body" ? body : data.get(key))}`)
       .join("&");
     window.open(`${feedbackForm.action}?${query}`, "_blank", "noopener");
+// A printed report holds every input used, so closed advanced groups open for the print and close after it;
+// it ends with the link that reproduces its numbers.
+const openedForPrint = [];
+function prepareReport() {
+  for (const details of document.querySelectorAll("form details[data-advanced]:not([open])")) {
+    details.open = true;
+    openedForPrint.push(details);
+  }
+  const link = document.querySelector("[data-print-url]");
+  if (link && engine) {
+    link.href = pageAddress(shareableValues());
+    link.textContent = link.href;
+  }
+}
+
+function restoreAfterPrint() {
+  for (const details of openedForPrint.splice(0)) details.open = false;
+}
+
     feedbackForm.hidden = true;
     choice.hidden = true;
     thanks.hidden = false;
