@@ -58,3 +58,17 @@ def expected_text(report: Report, input_names: list[str], *, chart: bool = False
     for name in input_names:
         expected[f"data-error-for={name}"] = messages.get(name, "")
     return {key: " ".join(value.split()) for key, value in expected.items()}
+
+
+def messages(text: dict[str, str]) -> dict[str, str]:
+    """Keep the status and the fields' messages of a page's or a report's text: what an invalid report changes."""
+    return {key: value for key, value in text.items() if key.startswith(("data-status=", "data-error-for="))}
+
+
+def kept_text(report: Report, last_valid: Report, input_names: list[str], *, chart: bool = False) -> dict[str, str]:
+    """Return what `result_text` should read once `report` is invalid: its messages beside `last_valid`'s results,
+    which an invalid field leaves on the page, greyed."""
+    shown = expected_text(report, input_names, chart=chart)
+    if report.ok:
+        return shown
+    return {**expected_text(last_valid, input_names, chart=chart), **messages(shown)}

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+
+import pytest
 
 from calculators import LocaleKit, find
 from calculators.core.report import read_config
@@ -22,3 +25,73 @@ def test_a_pasted_config_speaks_only_of_what_the_page_uses(kits: dict[Locale, Lo
     # A page with those inputs still names them (test_model_config.py holds the KV cache page's message).
     counted = read_config(find("transformer-params"), json.dumps(GPT2), kit).message
     assert "num_key_value_heads, head_dim, intermediate_size" in counted
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    _settle(page)
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_function("() => !document.querySelector('.results').hasAttribute('aria-busy')", timeout=30_000)
+
+
+@pytest.mark.browser
+def test_an_invalid_field_keeps_the_last_results_greyed_beside_a_note(page: Any, base_url: str) -> None:
+    _open(page, f"{base_url}en/gradient-accumulation-memory/")
+    page.fill('[name="data_parallel"]', "2")
+    _settle(page)
+    assert page.text_content('[data-output="effective_batch"]') == "64"
+    page.fill('[name="micro_batch"]', "2.5")
+    _settle(page)
+    assert page.text_content('[data-error-for="micro_batch"]')
+    assert page.text_content("[data-status]") == "Enter valid values to see the results."
+    # The last results computed stay on screen, greyed, and a note (a status, so it is announced) says whose.
+    kept = page.locator('[data-output="effective_batch"]')
+    assert kept.is_visible() and kept.text_content() == "64"
+    assert float(page.eval_on_selector(".result .figure", "e => getComputedStyle(e).opacity")) < 1
+    note = page.locator("[data-kept-note]")
+    assert (
+        note.is_visible() and note.text_content() == "The results below are for the last values that could be computed."
+    )
+    assert note.get_attribute("role") == "status"
+    page.fill('[name="micro_batch"]', "8")
+    _settle(page)
+    assert page.text_content('[data-output="effective_batch"]') == "128"
+    assert note.is_hidden() and page.get_attribute(".results", "data-kept") is None
+
+
+@pytest.mark.browser
+def test_a_bad_menu_value_from_a_link_clears_by_choosing_the_option_shown_before(page: Any, base_url: str) -> None:
+    _open(page, f"{base_url}en/llm-training-vram/?bytes_per_param=10")
+    assert page.text_content('[data-error-for="bytes_per_param"]') == "Choose one of the listed options."
+    # The menu shows the link's value as a disabled option of its own, not the default it cannot clear with.
+    menu = '[name="bytes_per_param"]'
+    assert page.input_value(menu) == "10"
+    assert page.eval_on_selector(menu, "m => [m.selectedOptions[0].text, m.selectedOptions[0].disabled]") == [
+        "10",
+        True,
+    ]
+    page.select_option(menu, "16")  # the default, which the menu showed before this fix
+    _settle(page)
+    assert page.text_content('[data-error-for="bytes_per_param"]') == ""
+    assert page.text_content('[data-output="total_vram_gb"]') == "112"  # 7 B parameters × 16 bytes
+    assert page.eval_on_selector_all(f"{menu} option", "options => options.map(o => o.value)") == ["16", "12", "8"]
+
+
+@pytest.mark.browser
+def test_the_language_switcher_carries_the_values_entered(page: Any, base_url: str) -> None:
+    _open(page, f"{base_url}de/llm-training-vram/")
+    page.fill('[name="params_billion"]', "1,5")  # a German decimal comma
+    page.select_option('[name="bytes_per_param"]', "12")
+    _settle(page)
+    english = page.locator('.languages a[hreflang="en"]')
+    # Written as every locale reads it; values left at their defaults stay out of the link.
+    assert english.get_attribute("href").endswith("/en/llm-training-vram/?params_billion=1.5&bytes_per_param=12")
+    english.click()
+    page.wait_for_url("**/en/llm-training-vram/?*")
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    _settle(page)
+    assert page.input_value('[name="params_billion"]') == "1.5"
+    assert page.text_content('[data-output="model_state_gb"]') == "18"  # 1.5 B parameters × 12 bytes

@@ -16,11 +16,19 @@ function connectEngine(form) {
   const note = document.querySelector("[data-engine]");
   const absolute = (url) => new URL(url, document.baseURI).href;
   const worker = new Worker(absolute(form.dataset.worker), { type: "module" });
-  const state = { ready: false, inFlight: false, pending: null, errors: new Set(), rejected: new Map() };
+  const state = { ready: false, inFlight: false, pending: null, errors: new Set(), lastValid: null };
   // The texts that describe the values, and what the page was published with (for when the engine
   // cannot start and the form goes back to those values).
   const described = [...results.querySelectorAll("[data-sentence], [data-status]")];
   const published = described.map((element) => element.textContent);
+  // The results an invalid field leaves in place: at first the published ones, which the form's values give.
+  if (results.dataset.state === "ok") state.lastValid = readShownReport();
+  const keptNote = results.querySelector("[data-kept-note]");
+  // The locale's decimal and group symbols (the file the worker reads), to write values for another locale.
+  fetch(absolute(form.dataset.facts))
+    .then((response) => response.json())
+    .then((facts) => (numberFacts = facts))
+    .catch(() => {});
   let staleTimer = null;
   // A runtime that never answers counts as failed rather than loading forever.
   const deadline = setTimeout(() => fail(), 60_000);
@@ -46,6 +54,7 @@ function connectEngine(form) {
     if (presets) presets.hidden = true;
     described.forEach((element, index) => (element.textContent = published[index]));
     clearStale();
+    showKept(false);
     results.removeAttribute("aria-busy");
     showEngine("failed");
     document.dispatchEvent(new Event("calculator:engine-settled"));
@@ -57,7 +66,7 @@ function connectEngine(form) {
     state.pending = null;
   };
   const request = () => {
-    state.pending = { ...readValues(form), ...Object.fromEntries(state.rejected) };
+    state.pending = readValues(form);
     results.setAttribute("aria-busy", "true");
     // Old results stay, greyed, but never a sentence about other values than the form's: while the
     // engine starts at once, and after a moment if a result is slow to come.
@@ -114,7 +123,7 @@ function connectEngine(form) {
   });
   const edited = (event) => {
     if (!event.target.name) return; // the preset menus and the config box are not inputs
-    state.rejected.delete(event.target.name);
+    if (event.target instanceof HTMLSelectElement) dropRejected(event.target);
     // A menu that names a model no longer describes the form once one of that model's fields is edited.
     for (const menu of form.querySelectorAll("[data-preset-select]")) {
       const values = menu.selectedOptions[0]?.dataset.values;
@@ -147,21 +156,32 @@ function connectEngine(form) {
       registration.active?.postMessage({ type: "keep", urls: [files.calculatorBundle, files.catalog, files.facts] }),
     )
     .catch(() => {});
-  if (applyQuery(form, new URLSearchParams(location.search), state.rejected)) request();
+  if (applyQuery(form, new URLSearchParams(location.search))) {
+    state.lastValid = null; // the published results are not the link's values
+    request();
+  }
 
   function showReport(report) {
     results.dataset.state = report.ok ? "ok" : "invalid";
     results.querySelector("[data-status]").textContent = report.status;
-    for (const result of report.results) {
+    // An invalid field leaves the last results computed in place, greyed, with a note saying they are for
+    // earlier values; results of values the form never held (a link's, before any) are not shown.
+    if (report.ok) state.lastValid = report;
+    const kept = report.ok ? null : state.lastValid;
+    showKept(kept !== null);
+    const shown = kept ?? report;
+    for (const result of shown.results) {
       setText(`[data-output="${result.name}"]`, result.value);
       setText(`[data-unit="${result.name}"]`, result.unit);
       setText(`[data-sentence="${result.name}"]`, result.sentence);
     }
+    updateSummary(report);
     // The chart is SVG markup from the same Python that prerendered it; every text in it is escaped there.
     const chart = results.querySelector("[data-chart]");
-    if (chart) chart.innerHTML = report.chart;
+    if (chart) chart.innerHTML = shown.chart;
     const messages = new Map(report.errors.map((error) => [error.name, error.message]));
     state.errors = new Set(messages.keys());
+    document.dispatchEvent(new CustomEvent("calculator:values", { detail: portableValues().toString() }));
     for (const field of fields(form)) {
       const message = messages.get(field.name) ?? "";
       form.querySelector(`[data-error-for="${field.name}"]`).textContent = message;
@@ -170,12 +190,40 @@ function connectEngine(form) {
     }
   }
 
+  function showKept(kept) {
+    results.toggleAttribute("data-kept", kept);
+    if (keptNote) keptNote.textContent = kept ? keptNote.dataset.text : "";
+  }
+
+  function readShownReport() {
+    const text = (selector) => results.querySelector(selector)?.textContent ?? "";
+    const names = [...results.querySelectorAll("[data-output]")].map((output) => output.dataset.output);
+    return {
+      results: names.map((name) => ({
+        name,
+        value: text(`[data-output="${name}"]`),
+        unit: text(`[data-unit="${name}"]`),
+        sentence: text(`[data-sentence="${name}"]`),
+      })),
+      chart: results.querySelector("[data-chart]")?.innerHTML ?? "",
+    };
+  }
+
   function setText(selector, text) {
     const element = results.querySelector(selector);
     if (element) element.textContent = text;
   }
 
-    updateSummary(report);
+  // The headline in sight while editing: the first result again, or the status while the inputs are invalid.
+  function updateSummary(report) {
+    const summary = document.querySelector("[data-summary]");
+    const first = report.results[0];
+    if (!summary || !first) return;
+    summary.dataset.state = report.ok ? "ok" : "invalid";
+    summary.querySelector("[data-summary-value]").textContent = report.ok ? first.value : "–";
+    summary.querySelector("[data-summary-unit]").textContent = first.unit;
+  }
+
   return { request, state };
 }
 
@@ -209,20 +257,11 @@ function fillInputs(form, values) {
     if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === text)) continue;
     if (field.value === text) continue;
     field.value = text;
+    if (field instanceof HTMLSelectElement) dropRejected(field);
     const advanced = field.closest("details[data-advanced]");
     if (advanced) advanced.open = true; // show the reader every value a preset changed
   }
 }
-
-  // The headline in sight while editing: the first result again, or the status while the inputs are invalid.
-  function updateSummary(report) {
-    const summary = document.querySelector("[data-summary]");
-    const first = report.results[0];
-    if (!summary || !first) return;
-    summary.dataset.state = report.ok ? "ok" : "invalid";
-    summary.querySelector("[data-summary-value]").textContent = report.ok ? first.value : "–";
-    summary.querySelector("[data-summary-unit]").textContent = first.unit;
-  }
 
 function fields(form) {
   return [...form.elements].filter((field) => field.name);
@@ -234,8 +273,9 @@ function readValues(form) {
 
 // Fill the form from a shared link. Links are untrusted: keys that name no input are
 // ignored, values only ever become field values (never markup), and a value a list
-// cannot hold is kept aside so the engine flags it instead of it being dropped silently.
-function applyQuery(form, params, rejected) {
+// cannot hold is shown in it as a disabled option of its own, so the engine flags it instead of it
+// being dropped silently, and choosing any listed option (the default too) changes the menu and clears it.
+function applyQuery(form, params) {
   let applied = false;
   for (const [key, value] of params) {
     const field = form.elements.namedItem(key);
@@ -244,13 +284,24 @@ function applyQuery(form, params, rejected) {
     const advanced = field.closest("details[data-advanced]");
     if (advanced) advanced.open = true; // a link that sets an advanced option shows it
     if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === text)) {
-      rejected.set(key, text);
+      dropRejected(field);
+      const option = new Option(text, text, false, true);
+      option.disabled = true;
+      option.dataset.rejected = "";
+      field.prepend(option);
+      field.value = text;
     } else {
       field.value = text;
     }
     applied = true;
   }
   return applied;
+}
+
+let numberFacts = null;
+
+function dropRejected(menu) {
+  menu.querySelector("option[data-rejected]")?.remove();
 }
 
 // The values a link should carry: every input whose value the engine accepted.
@@ -260,6 +311,26 @@ function shareableValues() {
     if (!engine.state.errors.has(field.name) && field.value.trim() !== "") params.set(field.name, field.value.trim());
   }
   return params;
+}
+
+// The values the language switcher carries to the same page in another language: those the reader changed and
+// the engine accepted, written as every locale reads them (a point for the decimal mark, no group separators;
+// numbers.parse_number reads a point as a decimal mark everywhere). Unknown notation facts: menus only.
+function portableValues() {
+  const params = new URLSearchParams();
+  for (const [name, value] of changedValues()) {
+    if (form.elements.namedItem(name) instanceof HTMLSelectElement) params.set(name, value);
+    else if (numberFacts) params.set(name, portableNumber(value, numberFacts));
+  }
+  return params;
+}
+
+function portableNumber(text, { decimal, group }) {
+  // The group symbol as numbers.parse_number reads it: never a point or the decimal mark; any space for a space.
+  const escaped = group.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const groups = group === "." || group === decimal ? null : /^\s$/.test(group) ? "\\s" : escaped;
+  const plain = groups ? text.replace(new RegExp(`(?<=\\p{Nd})${groups}(?=\\p{Nd})`, "gu"), "") : text;
+  return decimal === "." ? plain : plain.replaceAll(decimal, ".");
 }
 
 function changedValues() {
@@ -302,6 +373,8 @@ function setUpControls() {
   for (const dialog of document.querySelectorAll("dialog")) trapFocus(dialog);
   document.querySelector("[data-print]")?.addEventListener("click", () => window.print());
   window.addEventListener("beforeprint", stampGeneratedDate);
+  window.addEventListener("beforeprint", prepareReport);
+  window.addEventListener("afterprint", restoreAfterPrint);
   document.querySelector("[data-reset]")?.addEventListener("click", reset);
   for (const button of document.querySelectorAll("[data-copy]")) {
     button.addEventListener("click", () => copy(button.dataset.copy, button));
@@ -373,8 +446,6 @@ function fillEmbedDialog(dialog) {
     "async",
   ];
   code.value = `<script ${attributes.join(" ")}></script>`;
-  window.addEventListener("beforeprint", prepareReport);
-  window.addEventListener("afterprint", restoreAfterPrint);
   const preview = dialog.querySelector("[data-embed-preview]");
   const frameId = "preview";
   const src = new URL(preview.dataset.src, document.baseURI);
@@ -403,9 +474,29 @@ function stampGeneratedDate() {
   stamp.textContent = stamp.dataset.template.replace("{date}", when.format(new Date()));
 }
 
+// A printed report holds every input used, so closed advanced groups open for the print and close after it;
+// it ends with the link that reproduces its numbers.
+const openedForPrint = [];
+function prepareReport() {
+  for (const details of document.querySelectorAll("form details[data-advanced]:not([open])")) {
+    details.open = true;
+    openedForPrint.push(details);
+  }
+  const link = document.querySelector("[data-print-url]");
+  if (link && engine) {
+    link.href = pageAddress(shareableValues());
+    link.textContent = link.href;
+  }
+}
+
+function restoreAfterPrint() {
+  for (const details of openedForPrint.splice(0)) details.open = false;
+}
+
 function reset() {
   for (const field of fields(form)) field.value = field.dataset.default;
   for (const menu of form.querySelectorAll("[data-preset-select]")) menu.value = "";
+  for (const menu of form.querySelectorAll("select")) dropRejected(menu);
   history.replaceState(null, "", location.pathname);
   engine.request();
 }
@@ -474,25 +565,6 @@ function setUpFeedback() {
       .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(key === "body" ? body : data.get(key))}`)
       .join("&");
     window.open(`${feedbackForm.action}?${query}`, "_blank", "noopener");
-// A printed report holds every input used, so closed advanced groups open for the print and close after it;
-// it ends with the link that reproduces its numbers.
-const openedForPrint = [];
-function prepareReport() {
-  for (const details of document.querySelectorAll("form details[data-advanced]:not([open])")) {
-    details.open = true;
-    openedForPrint.push(details);
-  }
-  const link = document.querySelector("[data-print-url]");
-  if (link && engine) {
-    link.href = pageAddress(shareableValues());
-    link.textContent = link.href;
-  }
-}
-
-function restoreAfterPrint() {
-  for (const details of openedForPrint.splice(0)) details.open = false;
-}
-
     feedbackForm.hidden = true;
     choice.hidden = true;
     thanks.hidden = false;

@@ -24,6 +24,16 @@ for (const link of document.querySelectorAll("a[data-locale-choice]")) {
   link.addEventListener("click", () => remember(link.hreflang));
 }
 
+// On a calculator page the switcher carries the values the reader entered (app.js tells them on every
+// result, as a query string in every locale's notation), so the page opens in the other language with them.
+document.addEventListener("calculator:values", (event) => {
+  for (const link of document.querySelectorAll(".languages a[data-locale-choice]")) {
+    const target = new URL(link.href);
+    target.search = event.detail;
+    link.href = target.href;
+  }
+});
+
 const chooser = document.querySelector("[data-locale-chooser]");
 if (chooser) {
   const choices = [...chooser.querySelectorAll("a[data-locale-choice]")];
