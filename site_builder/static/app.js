@@ -484,7 +484,7 @@ function prepareReport() {
   }
   const link = document.querySelector("[data-print-url]");
   if (link && engine) {
-    link.href = pageAddress(shareableValues());
+    link.href = pageAddress(changedValues());
     link.textContent = link.href;
   }
 }

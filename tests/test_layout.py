@@ -1,0 +1,132 @@
+"""The page as a reader sees it, in Chromium: on a phone, in menus, in print and in Arabic. One test per mechanism."""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from calculators import find
+from site_builder.locales import LOCALE_BY_TAG
+
+from .test_browser import _open, _settle
+
+pytestmark = pytest.mark.browser
+EN, AR = LOCALE_BY_TAG["en"], LOCALE_BY_TAG["ar"]
+VRAM = find("llm-training-vram")
+PHONE = {"width": 390, "height": 844}
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.locator(selector).first.bounding_box()
+    return box
+
+
+def test_a_phone_keeps_the_headline_in_sight_while_editing(page: Any, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    _open(page, base_url, EN, VRAM)
+    bar = "[data-summary]"
+    # In sight at the foot of the screen from the top of the page and with a field deep in the form focused...
+    for field in (None, '[name="activation_gb"]'):
+        if field:
+            page.focus(field)
+            page.locator(field).scroll_into_view_if_needed()
+            bottom = _box(page, field)["y"] + _box(page, field)["height"]
+            assert bottom <= _box(page, bar)["y"], "the bar hides the field"
+        summary = _box(page, bar)
+        assert summary["y"] + summary["height"] == pytest.approx(844, abs=1) and summary["height"] <= 80
+        assert summary["width"] >= 380
+    # ...and it says what the first result says, live, while data-output stays the one hook per result.
+    page.fill('[name="params_billion"]', "70")
+    _settle(page)
+    assert page.text_content("[data-summary-value]") == page.text_content('[data-output="total_vram_gb"]') == "1,120"
+    assert page.locator('[data-output="total_vram_gb"]').count() == 1
+    # The chart's GPU labels read at 12 px or more at this width (13 viewBox units over 320).
+    label_px = page.evaluate(
+        """() => { const svg = document.querySelector('.memory-chart');
+                   const label = svg.querySelector('.chart-mark-label');
+                   return parseFloat(getComputedStyle(label).fontSize) * svg.getBoundingClientRect().width
+                     / svg.viewBox.baseVal.width; }"""
+    )
+    assert label_px >= 12
+    assert page.locator(".chart-mark-label").all_text_contents() == ["1 × 141\xa0GB", "8 × 141\xa0GB"]
+    # Past the inputs the bar is in the flow, above the full results, and print and embeds go without it.
+    page.locator(".results").scroll_into_view_if_needed()
+    assert _box(page, bar)["y"] < _box(page, ".results")["y"]
+    page.emulate_media(media="print")
+    assert page.locator(bar).is_hidden()
+    page.emulate_media(media="screen")
+    page.goto(f"{base_url}en/embed/{VRAM.slug}/")
+    assert page.locator(bar).is_hidden()
+
+
+_MENU_FITS = """() => [...document.querySelectorAll('select')].filter((menu) => menu.offsetParent).map((menu) => {
+  const longest = [...menu.options].reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  menu.value = longest.value;
+  const style = getComputedStyle(menu);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const pad = (side) => parseFloat(style[`padding${side}`]) + parseFloat(style[`border${side}Width`]);
+  const room = menu.getBoundingClientRect().width - pad('Left') - pad('Right') - 24;  // 24: the arrow
+  const lines = Math.ceil(context.measureText(longest.text).width / room);
+  const height = menu.getBoundingClientRect().height - pad('Top') - pad('Bottom');
+  return { name: menu.id, text: longest.text, fits: height >= lines * parseFloat(style.lineHeight) - 2 };
+})"""
+
+
+@pytest.mark.parametrize("path", [f"en/{VRAM.slug}/", f"en/embed/{VRAM.slug}/", "en/transformer-params/"])
+def test_menus_show_the_whole_of_their_longest_option(page: Any, base_url: str, path: str) -> None:
+    for viewport in (PHONE, {"width": 1366, "height": 900}):
+        page.set_viewport_size(viewport)
+        page.goto(base_url + path)
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        menus = page.evaluate(_MENU_FITS)
+        assert menus and all(menu["fits"] for menu in menus), (viewport, menus)
+    # Each closed group of advanced inputs says which it is.
+    summaries = page.locator("details[data-advanced] > summary").all_text_contents()
+    assert len(set(summaries)) == len(summaries)
+
+
+def test_a_printed_report_holds_every_input_the_results_and_the_link(page: Any, base_url: str) -> None:
+    _open(page, base_url, EN, VRAM, "?zero_stage=3&data_parallel=8")
+    page.evaluate("() => document.querySelectorAll('details[data-advanced]').forEach((d) => { d.open = false; })")
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    reader = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    pages = [unicodedata.normalize("NFKC", " ".join(p.extract_text().split())) for p in reader.pages]
+    # Results and every input, advanced ones too, on the first page; only the formula goes on.
+    assert len(pages) <= 2, len(pages)
+    for expected in ("Total VRAM", "14 GB", "Parameters 7 billion", "ZeRO stage Stage 3", "Data-parallel GPUs 8"):
+        assert expected in pages[0], expected
+    link = f"{base_url}en/{VRAM.slug}/?zero_stage=3&data_parallel=8"
+    assert link in "".join(pages[0].split()), "the link that reproduces the report"
+    assert page.get_attribute("[data-print-url]", "href") == link
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert page.locator("details[data-advanced][open]").count() == 0, "the groups close again after printing"
+
+
+def test_arabic_isolates_each_number_with_its_unit(page: Any, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    _open(page, base_url, AR, VRAM)
+    published = page.text_content('[data-sentence="total_vram_gb"]')
+    page.fill('[name="activation_gb"]', "20.35")
+    _settle(page)
+    live = page.text_content('[data-sentence="total_vram_gb"]')
+    chart = page.text_content("[data-chart]")
+    for text in (published, live, chart):
+        assert re.search("\u2066[\\d.,]+[ \xa0]GB\u2069", text), text
+    assert "\u206620.35 GB\u2069" in live and "\u2066132.35\xa0GB\u2069" in chart
+    # Isolated, the pair reads left to right in the right-to-left line: the number sits left of its unit.
+    order = page.evaluate(
+        """() => { const node = document.querySelector('[data-sentence="total_vram_gb"]').firstChild;
+                   const pair = node.textContent.indexOf('\u206620.35 GB\u2069');
+                   const at = (start, length) => { const range = new Range();
+                     range.setStart(node, start); range.setEnd(node, start + length);
+                     return range.getBoundingClientRect().x; };
+                   return [at(pair + 1, 5), at(pair + 7, 2)]; }"""
+    )
+    assert order[0] < order[1]
