@@ -183,3 +183,13 @@ def test_a_port_taken_during_the_build_is_named_too(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(devserver, "serve", serve)
     assert cli.main(["serve", "--port", "8123", "--quiet"]) == 1
     assert capsys.readouterr().err == "port 8123 is in use: choose another with --port\n"
+
+
+def test_pytest_says_as_each_test_file_finishes() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "tests/test_numbers.py",
+         "-k", "parse", "-o", "addopts="],
+        cwd=PROJECT, capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert re.search(r"^tests/test_numbers\.py: \d+ tests in \d+ s$", run.stdout, re.MULTILINE), run.stdout
+    assert re.search(r"\[\s*\d+/\d+\]$", run.stdout, re.MULTILINE), "the count of tests done ends the lines of dots"
