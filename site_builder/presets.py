@@ -64,10 +64,10 @@ class ModelPreset:
     router_bias: bool = False
     extra_layer_params: int = 0
     module_layout: str = ""
-    sliding_window: int = 0
-    windowed_layers: int = 0
     shared_expert_ffn_size: int = 0
     shared_expert_gate: bool = False
+    sliding_window: int = 0
+    windowed_layers: int = 0
     notes: str = ""
 
     def facts(self) -> dict[str, float]:
