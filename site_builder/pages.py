@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from calculators import Calculator
+from calculators import Calculator, Category
+from calculators.catalogue import CATEGORIES
 
 from .locales import Locale
 
@@ -17,8 +18,8 @@ class Page:
     """One HTML file of the site.
 
     `locale_path` is the page's address inside its locale ("" for the locale's
-    home, "<slug>/" for a calculator), which is what the language switcher and
-    the hreflang alternates keep; the language chooser at the root has none.
+    home, "<slug>/" for a calculator or a category), which is what the language
+    switcher and the hreflang alternates keep; the language chooser at the root has none.
     """
 
     path: str
@@ -26,6 +27,7 @@ class Page:
     locale: Locale
     locale_path: str | None
     calculator: Calculator | None = None
+    category: Category | None = None
 
     @property
     def indexable(self) -> bool:
@@ -39,7 +41,7 @@ class Page:
 
 
 def plan_pages(calculators: Sequence[Calculator], locales: Sequence[Locale]) -> tuple[Page, ...]:
-    """List every page: the language chooser and 404, then each locale's home, calculators and embeds."""
+    """List every page: the language chooser and 404, then each locale's home, categories, calculators and embeds."""
     pages = [
         Page(path="index.html", template="root.html", locale=locales[0], locale_path=None),
         Page(path="404.html", template="not_found.html", locale=locales[0], locale_path=None),
@@ -47,6 +49,10 @@ def plan_pages(calculators: Sequence[Calculator], locales: Sequence[Locale]) -> 
     for locale in locales:
         pages.append(Page(f"{locale.folder}/index.html", "home.html", locale, ""))
         pages.append(Page(f"{locale.folder}/404.html", "not_found.html", locale, None))
+        for category in CATEGORIES:
+            if any(calculator.category == category.slug for calculator in calculators):
+                path = f"{locale.folder}/{category.slug}/index.html"
+                pages.append(Page(path, "category.html", locale, f"{category.slug}/", category=category))
         for calculator in calculators:
             pages.append(
                 Page(

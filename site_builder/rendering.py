@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from jinja2 import Environment, TemplateError, TemplateNotFound, TemplateSyntaxError
+from markupsafe import Markup, escape
 
 from calculators import (
     Calculator,
@@ -72,6 +74,8 @@ def render_page(page: Page, site: SiteContext) -> str:
         "live_reload": site.live_reload,
         "calculator_count": len(site.calculators),
         "categories": _categories(site.calculators),
+        "popular": _popular(site.calculators),
+        **(_category_variables(page.category, site.calculators) if page.category else {}),
         **(_calculator_variables(page.calculator, root, site, resources) if page.calculator else {}),
     }
     try:
@@ -83,6 +87,11 @@ def render_page(page: Page, site: SiteContext) -> str:
         cause = f"{type(error).__name__}: {error}"
         path, line = _template_location(error) or (_template_path(resources.environment, page.template), None)
         raise BuildError(path, line, cause) from error
+
+
+def _category_variables(category: Category, calculators: Sequence[Calculator]) -> dict[str, object]:
+    members = next(members for other, members in _categories(calculators) if other == category)
+    return {"category": category, "members": members}
 
 
 def _calculator_variables(
@@ -101,6 +110,7 @@ def _calculator_variables(
         "report": make_report(calculator, calculator.defaults(), resources.kit),
         "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
         "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
+        "article_outline": article_outline,
         "runtime_url": runtime,
         "model_presets": menus.models if menus else (),
         "gpu_presets": menus.gpus if menus else (),
@@ -147,10 +157,61 @@ def _preset_options(
     )
 
 
+POPULAR: tuple[str, ...] = (
+    "llm-training-vram",
+    "llm-inference-vram",
+    "gpu-count",
+    "kv-cache-size",
+    "transformer-params",
+    "training-flops",
+)
+"""The calculators listed first, on the home page and in their category: the questions readers bring most
+(memory to train and to serve a model, how many GPUs, the KV cache, a model's size, the compute of a run)."""
+
+
+def _popular(calculators: Sequence[Calculator]) -> list[Calculator]:
+    by_slug = {c.slug: c for c in calculators}
+    return [by_slug[slug] for slug in POPULAR if slug in by_slug]
+
+
 def _categories(calculators: Sequence[Calculator]) -> list[tuple[Category, list[Calculator]]]:
-    """Return each category that has calculators, with its calculators, in display order."""
-    groups = [(category, [c for c in calculators if c.category == category.slug]) for category in CATEGORIES]
+    """Return each category that has calculators, with its calculators, the popular first, in display order."""
+    first = {slug: index for index, slug in enumerate(POPULAR)}
+    groups = [
+        (category, sorted((c for c in calculators if c.category == category.slug), key=lambda c: first.get(c.slug, 99)))
+        for category in CATEGORIES
+    ]
     return [(category, members) for category, members in groups if members]
+
+
+@dataclass(frozen=True)
+class Outline:
+    """An article with an id on each section heading, and those headings: a table of contents."""
+
+    body: Markup
+    headings: tuple[tuple[str, Markup], ...]
+
+
+_SECTION_HEADING = re.compile(r"<h2>(.*?)</h2>", re.DOTALL)
+
+
+def article_outline(body: str) -> Outline:
+    """Give each of the article's <h2> headings an id (section-1, …) and list them for a table of contents.
+
+    >>> outline = article_outline(Markup("<p>a</p><h2>Why <em>so</em></h2><h2>How</h2>"))
+    >>> str(outline.body)
+    '<p>a</p><h2 id="section-1">Why <em>so</em></h2><h2 id="section-2">How</h2>'
+    >>> [(anchor, str(text)) for anchor, text in outline.headings]
+    [('section-1', 'Why so'), ('section-2', 'How')]
+    """
+    headings: list[tuple[str, Markup]] = []
+
+    def identified(match: re.Match[str]) -> str:
+        anchor = f"section-{len(headings) + 1}"
+        headings.append((anchor, escape(Markup(match.group(1)).striptags())))
+        return f'<h2 id="{anchor}">{match.group(1)}</h2>'
+
+    return Outline(Markup(_SECTION_HEADING.sub(identified, str(body))), tuple(headings))
 
 
 def _input_groups(inputs: Sequence[InputSpec]) -> list[tuple[Message, list[InputSpec]]]:

@@ -130,3 +130,36 @@ def test_arabic_isolates_each_number_with_its_unit(page: Any, base_url: str) -> 
                    return [at(pair + 1, 5), at(pair + 7, 2)]; }"""
     )
     assert order[0] < order[1]
+
+
+def test_any_calculator_is_two_steps_from_home_and_the_article_uses_the_width(page: Any, base_url: str) -> None:
+    from calculators import CALCULATORS
+
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base_url}en/")
+    # A phone's home page stays short: topics with counts, the most used, a few per topic (was 4,868 px for 20).
+    assert page.evaluate("document.documentElement.scrollHeight") < 3000
+    search = _box(page, "#search-input")
+    assert search["y"] < 250 and search["width"] >= 340 and search["height"] >= 48, "a prominent search"
+    tiles = page.locator(".category-tiles a")
+    counts = {calculator.category: 0 for calculator in CALCULATORS}
+    for calculator in CALCULATORS:
+        counts[calculator.category] += 1
+    assert tiles.count() == len(counts)
+    reached: set[str] = set()
+    for href, text in [(tiles.nth(i).get_attribute("href"), tiles.nth(i).inner_text()) for i in range(tiles.count())]:
+        slug = href.strip("/").split("/")[-1]
+        assert f"{counts[slug]} calculators" in text
+        page.goto(f"{base_url}en/{slug}/")  # step one: the topic; step two: any of its calculators
+        links = page.locator("main > .calc-list a").evaluate_all("(links) => links.map((a) => a.pathname)")
+        assert len(links) == counts[slug]
+        reached |= {link.strip("/").split("/")[-1] for link in links}
+    assert reached == {calculator.slug for calculator in CALCULATORS}
+    # On a desktop the article has its table of contents and the recommended calculators beside it.
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{base_url}en/{VRAM.slug}/")
+    article, aside, main = _box(page, ".article"), _box(page, ".article-aside"), _box(page, "main")
+    assert aside["x"] >= article["x"] + article["width"] and aside["y"] < article["y"] + 200
+    assert aside["x"] + aside["width"] - article["x"] >= 0.9 * (main["width"] - 32)
+    anchors = page.locator(".toc a").evaluate_all("(links) => links.map((a) => a.hash)")
+    assert len(anchors) >= 4 and all(page.locator(anchor).count() == 1 for anchor in anchors)

@@ -33,7 +33,9 @@ def test_titles_and_descriptions_are_unique(site: Path) -> None:
     assert len(set(titles)) >= len(calculator_pages)
     assert all(descriptions)
     pairs = list(zip(titles, [str(p.relative_to(site)) for p in indexable], strict=True))
-    assert len({title for title, path in pairs if path.count("/") == 2}) == len(CALCULATORS) * len(LOCALES)
+    categories = {calculator.category for calculator in CALCULATORS}  # each has a page of its own
+    titled = len(CALCULATORS) + len(categories)
+    assert len({title for title, path in pairs if path.count("/") == 2}) == titled * len(LOCALES)
 
 
 def test_calculator_pages_have_canonical_alternates_and_cards(site: Path) -> None:
@@ -73,6 +75,7 @@ def test_sitemap_lists_every_indexable_page_with_alternates(site: Path) -> None:
     locations = {url.findtext("s:loc", namespaces=namespaces) for url in root.findall("s:url", namespaces)}
     expected = {BASE} | {f"{BASE}{locale.folder}/" for locale in LOCALES}
     expected |= {f"{BASE}{locale.folder}/{c.slug}/" for locale in LOCALES for c in CALCULATORS}
+    expected |= {f"{BASE}{locale.folder}/{c.category}/" for locale in LOCALES for c in CALCULATORS}
     assert locations == expected
     for url in root.findall("s:url", namespaces):
         if url.findtext("s:loc", namespaces=namespaces) != BASE:
