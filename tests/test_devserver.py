@@ -20,6 +20,7 @@ import pytest
 
 from site_builder import cli, devserver
 from site_builder.build import PROJECT
+from site_builder.locales import LOCALES
 from site_builder.server import make_server
 
 from .test_offline import _CONTROLLED
@@ -160,6 +161,13 @@ def test_a_missing_address_gets_the_sites_own_404_page(tmp_path: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_root_404_page_links_every_languages_home(site: Path) -> None:
+    """The one a host such as GitHub Pages serves for any missing address, from the site's path, not its address."""
+    page = (site / "404.html").read_text(encoding="utf-8")
+    for locale in LOCALES:
+        assert f'<a href="/{locale.folder}/" hreflang="{locale.tag}" lang="{locale.tag}"' in page
 
 
 def test_a_busy_port_is_named_before_the_build(tmp_path: Path) -> None:
