@@ -34,7 +34,8 @@ def test_a_model_preset_fills_the_fields_and_the_results_follow(
     assert options.count() >= 20
     chosen = options.nth(3)
     filled = json.loads(chosen.get_attribute("data-values"))
-    assert set(filled) == {"layers", "kv_heads", "head_dim", "sliding_window", "sliding_window_share"}
+    window = {"sliding_window", "sliding_window_share"}
+    assert set(filled) == {"layers", "attention_heads", "kv_heads", "head_dim", *window}
     page.select_option("#preset-model", chosen.get_attribute("value"))
     _settle(page)
     values = _form_values(page)
