@@ -24,6 +24,7 @@ from calculators import (
 )
 from calculators.catalogue import CATEGORIES
 from calculators.core.model_config import covers
+from calculators.core.report import NUMBER_WITH_UNIT
 
 from .assets import calculator_module
 from .config import SiteConfig
@@ -111,6 +112,8 @@ def _calculator_variables(
         "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
         "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
         "article_outline": article_outline,
+        "keep_together": keep_together,
+        "number_with_unit": NUMBER_WITH_UNIT,
         "runtime_url": runtime,
         "model_presets": menus.models if menus else (),
         "gpu_presets": menus.gpus if menus else (),
@@ -182,6 +185,23 @@ def _categories(calculators: Sequence[Calculator]) -> list[tuple[Category, list[
         for category in CATEGORIES
     ]
     return [(category, members) for category, members in groups if members]
+
+
+_NUMBER_WITH_UNIT = re.compile(NUMBER_WITH_UNIT)
+
+
+def keep_together(text: str) -> Markup:
+    """Write `text` with each number and its unit in a span that a line does not break; app.js does so live.
+
+    >>> str(keep_together("About 1,120 GB of <state>."))
+    'About <span class="nobr">1,120 GB</span> of &lt;state&gt;.'
+    """
+    parts: list[Markup] = []
+    last = 0
+    for match in _NUMBER_WITH_UNIT.finditer(text):
+        parts += [escape(text[last : match.start()]), Markup('<span class="nobr">%s</span>') % match.group(0)]
+        last = match.end()
+    return Markup("").join([*parts, escape(text[last:])])
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,13 @@ def test_a_phone_keeps_the_headline_in_sight_while_editing(page: Any, base_url: 
     _settle(page)
     assert page.text_content("[data-summary-value]") == page.text_content('[data-output="total_vram_gb"]') == "1,120"
     assert page.locator('[data-output="total_vram_gb"]').count() == 1
+    # A number and its unit stay on one line in the results' sentences, whose text is the report's, unchanged.
+    pairs = page.locator(".results .sentence .nobr")
+    assert "1,120 GB" in pairs.all_text_contents()
+    assert pairs.evaluate_all("(spans) => spans.every((span) => span.getClientRects().length === 1)")
+    assert page.text_content('[data-sentence="total_vram_gb"]') == (
+        "A full fine-tune needs about 1,120 GB: 1,120 GB of model state plus 0 GB of activations."
+    )
     # The chart's GPU labels read at 12 px or more at this width (13 viewBox units over 320).
     label_px = page.evaluate(
         """() => { const svg = document.querySelector('.memory-chart');
@@ -122,12 +129,12 @@ def test_arabic_isolates_each_number_with_its_unit(page: Any, base_url: str) -> 
     assert "\u206620.35 GB\u2069" in live and "\u2066132.35\xa0GB\u2069" in chart
     # Isolated, the pair reads left to right in the right-to-left line: the number sits left of its unit.
     order = page.evaluate(
-        """() => { const node = document.querySelector('[data-sentence="total_vram_gb"]').firstChild;
-                   const pair = node.textContent.indexOf('\u206620.35 GB\u2069');
+        """() => { const pair = [...document.querySelectorAll('[data-sentence="total_vram_gb"] .nobr')]
+                     .find((span) => span.textContent === '20.35 GB').firstChild;
                    const at = (start, length) => { const range = new Range();
-                     range.setStart(node, start); range.setEnd(node, start + length);
+                     range.setStart(pair, start); range.setEnd(pair, start + length);
                      return range.getBoundingClientRect().x; };
-                   return [at(pair + 1, 5), at(pair + 7, 2)]; }"""
+                   return [at(0, 5), at(6, 2)]; }"""
     )
     assert order[0] < order[1]
 

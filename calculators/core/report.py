@@ -25,6 +25,7 @@ from .numbers import NumberFacts, format_number, format_scientific
 from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
 __all__ = [
+    "NUMBER_WITH_UNIT",
     "ConfigReport",
     "FieldMessage",
     "LocaleKit",
@@ -358,11 +359,18 @@ def _written(value: float, facts: NumberFacts, fraction_digits: int, *, scientif
 
 
 # A number as the site writes it (group and decimal symbols of every locale, Arabic ones too, × 10ⁿ), then a word.
-_NUMBER = r"[-\u2212]?\d(?:[\d.,\u066b\u066c\u00a0\u202f]*\d)?(?: × 10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)?%?"
+_DIGIT = r"[0-9\u0660-\u0669\u06f0-\u06f9]"  # spelled out, so the pattern means the same in JavaScript
+_NUMBER = rf"[-\u2212]?{_DIGIT}(?:(?:{_DIGIT}|[.,\u066b\u066c\u00a0\u202f])*{_DIGIT})?(?: × 10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)?%?"
 _LATIN = r"[A-Za-z][\w.+/-]*\w|[A-Za-z]"
 _TOKEN = rf"(?:{_NUMBER}(?:[A-Za-z]\w*)?|{_LATIN})"  # 16.06, 8B, GiB, tokens/s, Llama-3.1
 _RUN = re.compile(rf"{_TOKEN}(?:[ \u00a0](?:[×÷=+\u2212-] )?{_TOKEN})*")
 _NUMBER_THEN_WORD = re.compile(rf"({_NUMBER}) (?=\w)")
+NUMBER_WITH_UNIT = rf"{_NUMBER}[ \u00a0][^\s.,;:!?()×÷=+\u2212\u2066-\u2069][^\s.,;:!?()\u2066-\u2069]*"
+"""A number and the word after it (mostly its unit), which a line should not part: "1,120 GB", "128 samples".
+
+The page keeps each such pair of a result's sentence on one line (site_builder.rendering.keep_together when
+it prerenders, app.js with this same pattern live), leaving the sentence's text as it is.
+"""
 
 
 def _keep_together(text: str, direction: str) -> str:

@@ -173,7 +173,7 @@ function connectEngine(form) {
     for (const result of shown.results) {
       setText(`[data-output="${result.name}"]`, result.value);
       setText(`[data-unit="${result.name}"]`, result.unit);
-      setText(`[data-sentence="${result.name}"]`, result.sentence);
+      showSentence(result.name, result.sentence);
     }
     updateSummary(report);
     // The chart is SVG markup from the same Python that prerendered it; every text in it is escaped there.
@@ -212,6 +212,23 @@ function connectEngine(form) {
   function setText(selector, text) {
     const element = results.querySelector(selector);
     if (element) element.textContent = text;
+  }
+
+  // A sentence as the page prerendered it: its text, with each number and its unit in a span no line breaks
+  // (the core's NUMBER_WITH_UNIT pattern, which the page carries).
+  function showSentence(name, text) {
+    const element = results.querySelector(`[data-sentence="${name}"]`);
+    if (!element) return;
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(new RegExp(results.dataset.keepTogether, "gu"))) {
+      const pair = document.createElement("span");
+      pair.className = "nobr";
+      pair.textContent = match[0];
+      parts.push(text.slice(last, match.index), pair);
+      last = match.index + match[0].length;
+    }
+    element.replaceChildren(...parts, text.slice(last));
   }
 
   // The headline in sight while editing: the first result again, or the status while the inputs are invalid.
