@@ -61,6 +61,12 @@ def test_a_phone_keeps_the_headline_in_sight_while_editing(page: Any, base_url: 
     )
     assert label_px >= 12
     assert page.locator(".chart-mark-label").all_text_contents() == ["1 × 141\xa0GB", "8 × 141\xa0GB"]
+    # An invalid input greys it with the results it keeps.
+    page.fill('[name="params_billion"]', "x")
+    _settle(page)
+    assert page.get_attribute(bar, "data-state") == "invalid" and page.text_content("[data-summary-value]") == "1,120"
+    page.fill('[name="params_billion"]', "70")
+    _settle(page)
     # Past the inputs the bar is in the flow, above the full results, and print and embeds go without it.
     page.locator(".results").scroll_into_view_if_needed()
     assert _box(page, bar)["y"] < _box(page, ".results")["y"]

@@ -175,7 +175,7 @@ function connectEngine(form) {
       setText(`[data-unit="${result.name}"]`, result.unit);
       showSentence(result.name, result.sentence);
     }
-    updateSummary(report);
+    updateSummary(shown.results[0], report.ok);
     // The chart is SVG markup from the same Python that prerendered it; every text in it is escaped there.
     const chart = results.querySelector("[data-chart]");
     if (chart) chart.innerHTML = shown.chart;
@@ -231,14 +231,14 @@ function connectEngine(form) {
     element.replaceChildren(...parts, text.slice(last));
   }
 
-  // The headline in sight while editing: the first result again, or the status while the inputs are invalid.
-  function updateSummary(report) {
+  // The headline in sight while editing: the first result as the results show it (greyed while an input is
+  // invalid, as the results are; a dash when there is none to keep).
+  function updateSummary(first, ok) {
     const summary = document.querySelector("[data-summary]");
-    const first = report.results[0];
     if (!summary || !first) return;
-    summary.dataset.state = report.ok ? "ok" : "invalid";
-    summary.querySelector("[data-summary-value]").textContent = report.ok ? first.value : "–";
-    summary.querySelector("[data-summary-unit]").textContent = first.unit;
+    summary.dataset.state = ok ? "ok" : "invalid";
+    summary.querySelector("[data-summary-value]").textContent = first.value || "–";
+    summary.querySelector("[data-summary-unit]").textContent = first.value ? first.unit : "";
   }
 
   return { request, state };
