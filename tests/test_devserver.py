@@ -103,8 +103,9 @@ def test_quiet_and_verbose(tmp_path: Path) -> None:
 
     assert run("--quiet").stdout == ""
     normal = run().stdout
-    # --only builds one calculator's pages: the root page and 404, and a home, 404, page and embed per locale.
-    assert re.fullmatch(r"built 42 pages in 10 locales \(\d+ files\) into .+ in [\d.]+ s, 0 warnings\n", normal)
+    # --only builds one calculator's pages: the root page and 404, and a home, 404, category page, page and
+    # embed per locale.
+    assert re.fullmatch(r"built 52 pages in 10 locales \(\d+ files\) into .+ in [\d.]+ s, 0 warnings\n", normal)
     assert "strict: True" in run("--verbose", "--strict").stdout
 
 

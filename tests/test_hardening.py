@@ -233,7 +233,10 @@ def test_hostile_embed_attributes(page: Any, hostile_host: str) -> None:
     assert "x%22" not in src, "keys that cannot be input names are dropped"
     assert frame.locator('[name="onerror"]').count() == 0
     assert frame.locator('[name="params_billion"]').input_value() == "<img src=x onerror=alert(1)>"
-    assert frame.locator('[data-error-for="params_billion"]').text_content() == "Enter a number, for example 7."
+    # The message comes with the first report, a moment after the engine is ready.
+    error = frame.locator('[data-error-for="params_billion"]', has_text="Enter a number, for example 7.")
+    error.wait_for(timeout=30_000)
+    assert error.text_content() == "Enter a number, for example 7."
     _no_injection(page)
     assert page.evaluate("() => document.querySelectorAll('img').length") == 0
     assert dialogs == []
