@@ -93,7 +93,7 @@ def test_training_vram_chart_lists_every_component(kits: dict[Locale, LocaleKit]
     assert "More than a single 141\xa0GB GPU holds: 8 × 141\xa0GB GPUs hold it, split evenly." in large.chart
     assert ">8 × 141\xa0GB</text>" in large.chart
     gib = make_report(vram, {**vram.defaults(), "memory_unit": "gib"}, kits[LOCALE_BY_TAG["en"]])
-    assert "Total: 104.31\xa0GiB" in gib.chart
+    assert "Total: 104.3\xa0GiB" in gib.chart  # 4 significant digits, as the headline
 
 
 def test_invalid_inputs_draw_no_chart(kits: dict[Locale, LocaleKit]) -> None:

@@ -182,3 +182,65 @@ def test_a_hostile_catalog_falls_back_to_the_source_text() -> None:
     assert small == (FieldMessage("micro_batch", "Enter 1 or more."),)
     whole = make_report(GRAD, {**GOOD_GRAD, "micro_batch": "1.5"}, kit).errors
     assert whole == (FieldMessage("micro_batch", "Enter a whole number."),)
+
+
+DEEPSEEK_V3 = {"experts": "256", "experts_per_token": "8", "expert_ffn_size": "2048", "shared_experts": "1",
+               "dense_layers": "3", "ffn_size": "18432", "layers": "61", "hidden_size": "7168",
+               "attention_heads": "128", "kv_heads": "128", "head_dim": "128", "vocab_size": "129280",
+               "tied_embeddings": "0", "router_bias": "1", "q_lora_rank": "1536", "kv_lora_rank": "512",
+               "qk_nope_head_dim": "128", "qk_rope_head_dim": "64", "v_head_dim": "128"}  # fmt: skip
+
+
+def _shown(calculator_slug: str, values: dict[str, str]) -> dict[str, tuple[str, str]]:
+    calculator = find(calculator_slug)
+    report = make_report(calculator, {**calculator.defaults(), **values}, KIT)
+    assert report.ok, report.errors
+    return {r.name: (r.value, r.sentence) for r in report.results}
+
+
+def test_results_have_four_significant_digits_and_exact_counts_every_digit() -> None:
+    moe = _shown("moe-active-params", DEEPSEEK_V3)
+    assert moe["total_params_billion"][0] == "671"  # 671.0264192
+    assert moe["active_params_billion"][0] == "37.55"  # 37.552297472
+    assert "passes through 37.55 billion parameters" in moe["active_params_billion"][1]
+    assert moe["weights_memory"][0] == "1,342"  # the whole part in full: 1,342.05 GB
+    count = _shown("transformer-params", DEEPSEEK_V3)
+    assert count["total_params_billion"][0] == "671"
+    assert count["total_params"][0] == "671,026,419,200"  # exact=True: every digit
+    assert count["total_params"][1].startswith("Exactly 671,026,419,200 parameters")
+    vram = _shown("llm-training-vram", {"params_billion": "70", "activation_gb": "0.35"})
+    assert vram["total_vram_gb"] == ("1,120", "A full fine-tune needs about 1,120 GB: 1,120 GB of model state plus "
+                                    "0.35 GB of activations.")  # fmt: skip
+    assert _shown("llm-training-vram", {"activation_gb": "20.35"})["total_vram_gb"][0] == "132.4"
+
+
+def test_inputs_are_written_as_entered() -> None:
+    vram = _shown("llm-training-vram", {"params_billion": "70.554"})
+    assert "70.554 × 10⁹ parameters" in vram["model_state_gb"][1] and vram["model_state_gb"][0] == "1,129"
+
+
+@pytest.mark.parametrize(
+    "calculator", [c for c in CALCULATORS if "memory_unit" in c.defaults()], ids=lambda calculator: calculator.slug
+)
+def test_in_gib_every_memory_figure_of_a_sentence_is_in_gib(calculator) -> None:  # type: ignore[no-untyped-def]
+    values = {**calculator.defaults(), "memory_unit": "gib"}
+    for name in ("activation_gb", "activation_per_sample_gb"):
+        if name in values:
+            values[name] = "20"
+    report = make_report(calculator, values, KIT)
+    assert report.ok
+    for result in report.results:
+        assert " GB" not in result.sentence, result.sentence
+        if result.unit:
+            assert result.unit != "GB"
+
+
+def test_gib_sentences_add_up_in_gib() -> None:
+    vram = _shown("llm-training-vram", {"activation_gb": "20", "memory_unit": "gib"})
+    assert vram["total_vram_gb"][1] == (
+        "A full fine-tune needs about 122.9 GiB: 104.3 GiB of model state plus 18.63 GiB of activations."
+    )
+    grad = _shown("gradient-accumulation-memory", {**GOOD_GRAD, "memory_unit": "gib"})
+    assert grad["activation_memory_gb"][1].startswith(
+        "Peak activation memory on each GPU is 4 samples × 0.4657 GiB = 1.86 GiB."
+    )

@@ -132,7 +132,7 @@ def test_arabic_isolates_each_number_with_its_unit(page: Any, base_url: str) -> 
     chart = page.text_content("[data-chart]")
     for text in (published, live, chart):
         assert re.search("\u2066[\\d.,]+[ \xa0]GB\u2069", text), text
-    assert "\u206620.35 GB\u2069" in live and "\u2066132.35\xa0GB\u2069" in chart
+    assert "\u206620.35 GB\u2069" in live and "\u2066132.4\xa0GB\u2069" in chart
     # Isolated, the pair reads left to right in the right-to-left line: the number sits left of its unit.
     order = page.evaluate(
         """() => { const pair = [...document.querySelectorAll('[data-sentence="total_vram_gb"] .nobr')]

@@ -190,3 +190,17 @@ def test_gpu_peaks_are_dense_not_sparse() -> None:
     assert (h100.memory_gb, h100.bf16_tflops) == (80, 989.5)
     a100 = next(gpu for gpu in PRESETS.gpus if gpu.id.startswith("a100") and gpu.memory_gb == 80)
     assert a100.bf16_tflops == 312  # the dense peak Korthikanti et al. and Narayanan et al. use
+
+
+def test_a_preset_fills_billions_of_parameters_as_a_model_card_writes_them() -> None:
+    """Four significant digits, and the results are those of the figure the field shows."""
+    models = {model.name: model for model in PRESETS.models}
+    quantized = find("quantized-model-size")
+    filled = {name: preset_values(quantized, models[name])["params_billion"] for name in models}
+    assert filled["Llama 3.1 70B"] == "70.55"  # 70,553,706,496 parameters
+    assert filled["Llama 3.1 8B"] == "8.03" and filled["Llama 3.1 405B"] == "405.9"
+    assert filled["DeepSeek-V3 (671B MoE)"] == "671" and filled["GPT-2 small (124M)"] == "0.1244"
+    assert all(len(text.replace(".", "").lstrip("0")) <= 4 for text in filled.values())
+    typed = evaluate(quantized, {**quantized.defaults(), "params_billion": "70.55"})
+    preset = evaluate(quantized, {**quantized.defaults(), **preset_values(quantized, models["Llama 3.1 70B"])})
+    assert preset.results == typed.results

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .architecture import GPT2, LLAMA, PHI, count_parameters
-from .numbers import PLAIN, format_number
+from .numbers import PLAIN, format_number, readable_fraction_digits
 from .spec import Calculator
 
 __all__ = ["FAMILIES", "ConfigReading", "config_values", "read_model_config", "unknown_family_for"]
@@ -284,7 +284,10 @@ def config_values(calculator: Calculator, reading: ConfigReading) -> dict[str, s
 def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str, str]:
     """Map model or GPU facts onto `calculator`'s inputs: input name → the text its field takes.
 
-    A number input gets plain digits; a choice input the choice whose number the fact equals. A model the
+    A number input gets plain digits; a choice input the choice whose number the fact equals. A count in
+    billions is written as a model card writes it, to 4 significant digits (70.55 for Llama 3.1 70B's
+    70,553,706,496 parameters, 8.03 for Llama 3.1 8B's), and the calculator computes from exactly what its
+    field then holds; every other fact is a whole number and is written in full. A model the
     calculator's formula does not describe (`covers`) fills nothing, as its page withholds it: DeepSeek-V3's
     head_dim of hidden_size / heads is a placeholder, not the shape of its latent attention.
     """
@@ -300,7 +303,8 @@ def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str,
             if chosen is not None:
                 values[spec.name] = chosen
         else:
-            values[spec.name] = format_number(fact, PLAIN, 9, grouping=False)
+            digits = readable_fraction_digits(fact, 9) if spec.preset.endswith("_billion") else 9
+            values[spec.name] = format_number(fact, PLAIN, digits, grouping=False)
     return values
 
 

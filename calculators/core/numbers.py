@@ -13,7 +13,15 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
-__all__ = ["PLAIN", "NumberFacts", "format_number", "format_scientific", "parse_number"]
+__all__ = [
+    "PLAIN",
+    "SIGNIFICANT_DIGITS",
+    "NumberFacts",
+    "format_number",
+    "format_scientific",
+    "parse_number",
+    "readable_fraction_digits",
+]
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,25 @@ _WIDE = Context(prec=80)  # room for any float written out in full
 
 PLAIN = NumberFacts()
 """Facts for machine-readable numbers: the C locale's symbols, no grouping surprises."""
+
+SIGNIFICANT_DIGITS = 4
+"""The site's one precision policy: a derived figure is written to 4 significant digits (its whole part always in
+full), since its inputs (a parameter count in billions, bytes per parameter, an overhead) rarely justify more.
+"""
+
+
+def readable_fraction_digits(value: float, most: int, significant: int = SIGNIFICANT_DIGITS) -> int:
+    """Return the fraction digits that write `value` to `significant` digits (at most `most`), its whole part in full.
+
+    >>> [readable_fraction_digits(v, 9) for v in (671.0264192, 37.552297472, 20.3456, 1120.4, 123456.7, 0.00123456)]
+    [1, 2, 2, 0, 0, 6]
+    >>> readable_fraction_digits(16.060522496, 2), readable_fraction_digits(0.0, 2)
+    (2, 2)
+    """
+    if value == 0:
+        return most
+    magnitude = Decimal(repr(value) if isinstance(value, float) else value).adjusted()  # ⌊log₁₀ |value|⌋, exactly
+    return max(0, min(most, significant - 1 - magnitude))
 
 
 def format_number(value: float, facts: NumberFacts, fraction_digits: int, *, grouping: bool = True) -> str:

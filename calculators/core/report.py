@@ -21,7 +21,7 @@ from typing import Protocol
 from .chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
 from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate
 from .model_config import assumptions_for, config_values, covers, read_model_config, unknown_family_for
-from .numbers import NumberFacts, format_number, format_scientific
+from .numbers import NumberFacts, format_number, format_scientific, readable_fraction_digits
 from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
 __all__ = [
@@ -167,7 +167,7 @@ def _chart(chart: MemoryChart, evaluation: Evaluation, labels: Mapping[str, str]
     legend = _translate(_CHART_LEGEND, {}, kit)
 
     def written(value: float) -> str:
-        return format_number(value, kit.numbers, 2)
+        return _written(value, kit.numbers, 2, readable=True)
 
     segments = [
         ChartSegment(
@@ -335,22 +335,34 @@ def _formatted_numbers(calculator: Calculator, evaluation: Evaluation, facts: Nu
     numbers = {
         spec.name: _written(evaluation.values[spec.name], facts, spec.fraction_digits) for spec in calculator.inputs
     }
-    numbers.update(
-        (spec.name, _written(evaluation.results[spec.name], facts, spec.fraction_digits, scientific=spec.scientific))
-        for spec in calculator.outputs
-    )
+    outputs = {spec.name: spec for spec in calculator.outputs}
+    for name, value in evaluation.results.items():
+        # A result no output declares (a chart's part, a figure a sentence converts): to 4 significant digits.
+        spec = outputs.get(name)
+        if spec is None:
+            numbers.setdefault(name, _written(value, facts, 9, readable=True))
+        else:
+            numbers[name] = _written(
+                value, facts, spec.fraction_digits, scientific=spec.scientific, readable=not spec.exact
+            )
     return numbers
 
 
-def _written(value: float, facts: NumberFacts, fraction_digits: int, *, scientific: bool = False) -> str:
-    """Write a value at its precision, but never a number that is not zero as "0".
+def _written(
+    value: float, facts: NumberFacts, fraction_digits: int, *, scientific: bool = False, readable: bool = False
+) -> str:
+    """Write a value at its precision (`readable`: to 4 significant digits too), never a number that is not zero as "0".
 
     >>> from calculators.core.numbers import PLAIN
     >>> _written(1e-7, PLAIN, 2), _written(0.004, PLAIN, 2), _written(0.0, PLAIN, 2), _written(2.5, PLAIN, 2)
     ('1 × 10⁻⁷', '0.004', '0', '2.5')
+    >>> _written(671.0264192, PLAIN, 9, readable=True), _written(1120.4, PLAIN, 2, readable=True)
+    ('671', '1,120')
     """
     if scientific:
         return format_scientific(value, facts, fraction_digits)
+    if readable:
+        fraction_digits = readable_fraction_digits(value, fraction_digits)
     if value == 0 or abs(value) >= 0.5 * 10**-fraction_digits:
         return format_number(value, facts, fraction_digits)
     if abs(value) >= 1e-6:  # two significant digits, still as a decimal

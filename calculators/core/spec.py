@@ -117,13 +117,21 @@ class InputSpec:
 
 @dataclass(frozen=True)
 class OutputSpec:
-    """One result: its public name, its unit, and the sentence that explains it."""
+    """One result: its public name, its unit, and the sentence that explains it.
+
+    A result is written to `numbers.SIGNIFICANT_DIGITS` (4) significant digits and at most `fraction_digits`
+    decimals, its whole part always in full: 671.0264192 billion reads "671", 37.552297472 "37.55", 1,120.4 GB
+    "1,120". An `exact` result (a count the formula gives to the unit, such as a checkpoint's parameters) is
+    written with every digit up to `fraction_digits`.
+    """
 
     name: str
     label: Message
     sentence: Message | PluralMessage
     unit: Message | PluralMessage | None = None
     fraction_digits: int = 2
+    exact: bool = False
+    """Written in full rather than to 4 significant digits: an exact count, not an estimate."""
     unit_choice: str | None = None
     """The choice input whose label is this output's unit (a GB/GiB switch), if any."""
     scientific: bool = False

@@ -208,6 +208,7 @@ CALCULATOR = Calculator(
                 count="total_params",
             ),
             fraction_digits=0,
+            exact=True,
         ),
         OutputSpec(
             name="active_params_billion",

@@ -205,4 +205,4 @@ def test_exact_count_is_written_in_full(kits: dict[Locale, LocaleKit]) -> None:
     assert exact.value == "8,030,261,248"
     assert "8,030,261,248" in exact.sentence
     total = next(r for r in report.results if r.name == "total_params_billion")
-    assert total.value == "8.030261248"
+    assert total.value == "8.03"  # the headline to 4 significant digits; the exact count above

@@ -26,17 +26,20 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     >>> seed = {"micro_batch": 4, "accumulation_steps": 8, "activation_per_sample_gb": 0.5, "memory_unit": 1e9}
     >>> compute({**seed, "data_parallel": 1})
-    {'effective_batch': 32, 'activation_memory_gb': 2.0}
-    >>> compute({**seed, "data_parallel": 4})
-    {'effective_batch': 128, 'activation_memory_gb': 2.0}
+    {'effective_batch': 32, 'activation_memory_gb': 2.0, 'activation_per_sample_memory': 0.5}
+    >>> compute({**seed, "data_parallel": 4})["effective_batch"]
+    128
 
-    The output keeps its public name, `activation_memory_gb`, when the reader switches it to GiB.
+    The output keeps its public name, `activation_memory_gb`, when the reader switches it to GiB; the
+    sample's memory, entered in GB, is given in the chosen unit too, for the sentence that multiplies it.
     """
     micro_batch = values["micro_batch"]
     gigabytes_per_unit = values["memory_unit"] / 1e9  # exactly 1.0 for GB, so GB results stay exact
+    per_sample = values["activation_per_sample_gb"] / gigabytes_per_unit
     return {
         "effective_batch": micro_batch * values["accumulation_steps"] * values["data_parallel"],
         "activation_memory_gb": micro_batch * values["activation_per_sample_gb"] / gigabytes_per_unit,
+        "activation_per_sample_memory": per_sample,
     }
 
 
@@ -109,14 +112,17 @@ CALCULATOR = Calculator(
             name="activation_memory_gb",
             label=N_("gradient-accumulation-memory", "Activation memory per GPU"),
             unit_choice="memory_unit",
-            # Translators: {micro_batch} is the micro-batch size, {activation_per_sample_gb} the GB per sample,
-            # {activation_memory_gb} the product in {memory_unit_label} (GB or GiB); numbers are already formatted.
+            # Translators: {micro_batch} is the micro-batch size, {activation_per_sample_memory} the memory per
+            # sample and {activation_memory_gb} the product, both in {memory_unit_label} (GB or GiB); numbers are
+            # already formatted.
             sentence=NP_(
                 "gradient-accumulation-memory",
-                "Peak activation memory on each GPU is {micro_batch} sample × {activation_per_sample_gb} GB "
+                "Peak activation memory on each GPU is {micro_batch} sample × {activation_per_sample_memory} "
+                "{memory_unit_label} "
                 "= {activation_memory_gb} {memory_unit_label}. "
                 "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
-                "Peak activation memory on each GPU is {micro_batch} samples × {activation_per_sample_gb} GB "
+                "Peak activation memory on each GPU is {micro_batch} samples × {activation_per_sample_memory} "
+                "{memory_unit_label} "
                 "= {activation_memory_gb} {memory_unit_label}. "
                 "Only the micro-batch sets it, so more accumulation steps leave it unchanged.",
                 count="micro_batch",

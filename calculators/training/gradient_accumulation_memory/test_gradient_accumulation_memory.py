@@ -13,14 +13,14 @@ def test_gradient_accumulation_seed_example() -> None:
     result = evaluate(
         GRAD, {"micro_batch": "4", "accumulation_steps": "8", "data_parallel": "1", "activation_per_sample_gb": "0.5"}
     )
-    assert result.results == {"effective_batch": 32, "activation_memory_gb": 2}
+    assert result.results == {"effective_batch": 32, "activation_memory_gb": 2, "activation_per_sample_memory": 0.5}
 
 
 def test_gradient_accumulation_four_gpus_keeps_memory() -> None:
     result = evaluate(
         GRAD, {"micro_batch": "4", "accumulation_steps": "8", "data_parallel": "4", "activation_per_sample_gb": "0.5"}
     )
-    assert result.results == {"effective_batch": 128, "activation_memory_gb": 2}
+    assert result.results == {"effective_batch": 128, "activation_memory_gb": 2, "activation_per_sample_memory": 0.5}
 
 
 @pytest.mark.parametrize("steps", ["1", "16"])

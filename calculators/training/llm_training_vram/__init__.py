@@ -169,12 +169,12 @@ CALCULATOR = Calculator(
             name="total_vram_gb",
             label=N_("llm-training-vram", "Total VRAM"),
             unit_choice="memory_unit",
-            # Translators: {total_vram_gb} and {model_state_gb} are formatted amounts in {memory_unit_label}
-            # (GB or GiB); {activation_gb} is the activation memory the reader entered, in GB.
+            # Translators: {total_vram_gb}, {model_state_gb} and {activations_memory} (the activation memory the
+            # reader entered) are formatted amounts in {memory_unit_label} (GB or GiB).
             sentence=N_(
                 "llm-training-vram",
                 "A full fine-tune needs about {total_vram_gb} {memory_unit_label}: {model_state_gb} "
-                "{memory_unit_label} of model state plus {activation_gb} GB of activations.",
+                "{memory_unit_label} of model state plus {activations_memory} {memory_unit_label} of activations.",
             ),
         ),
         OutputSpec(
@@ -194,15 +194,17 @@ CALCULATOR = Calculator(
             name="per_gpu_vram_gb",
             label=N_("llm-training-vram", "VRAM per GPU"),
             unit_choice="memory_unit",
-            # Translators: {per_gpu_vram_gb} is a formatted amount in {memory_unit_label} (GB or GiB),
-            # {activation_gb} the activations the reader entered in GB, {data_parallel} a number of GPUs,
+            # Translators: {per_gpu_vram_gb} and {activations_memory} (the activations the reader entered) are
+            # formatted amounts in {memory_unit_label} (GB or GiB), {data_parallel} a number of GPUs,
             # {zero_stage} a ZeRO stage from 0 to 3.
             sentence=NP_(
                 "llm-training-vram",
                 "Per GPU, about {per_gpu_vram_gb} {memory_unit_label}: its share of the model state under ZeRO stage "
-                "{zero_stage} across {data_parallel} data-parallel GPU, plus {activation_gb} GB of activations.",
+                "{zero_stage} across {data_parallel} data-parallel GPU, plus {activations_memory} "
+                "{memory_unit_label} of activations.",
                 "Per GPU, about {per_gpu_vram_gb} {memory_unit_label}: its share of the model state under ZeRO stage "
-                "{zero_stage} across {data_parallel} data-parallel GPUs, plus {activation_gb} GB of activations.",
+                "{zero_stage} across {data_parallel} data-parallel GPUs, plus {activations_memory} "
+                "{memory_unit_label} of activations.",
                 count="data_parallel",
             ),
         ),
