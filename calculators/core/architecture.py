@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .inputs import MIXTURE_OF_EXPERTS, MODEL, count_input
+from .inputs import MIXTURE_OF_EXPERTS, MODEL, count_input, yes_no_input
 from .spec import N_, Choice, InputSpec, Kind, Rule
 
 __all__ = [
@@ -80,20 +80,15 @@ POSITIONS = count_input(
     maximum=10_000_000,
     advanced=True,
 )
-ATTENTION_BIAS = InputSpec(
-    name="attention_bias",
-    kind=Kind.CHOICE,
-    group=_DETAILS,
-    label=N_("input", "Query, key and value biases"),
-    help=N_(
+ATTENTION_BIAS = yes_no_input(
+    "attention_bias",
+    _DETAILS,
+    N_("input", "Query, key and value biases"),
+    N_(
         "input",
         "Whether a Llama-style model adds a bias to its query, key and value projections, as Qwen2 and "
         "Qwen2.5 do. GPT-2-style models always have biases, so this is ignored for them.",
     ),
-    default="0",
-    choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
-    fraction_digits=0,
-    advanced=True,
     preset="model.attention_bias",
 )
 EXTRA_LAYER_PARAMS = count_input(
@@ -127,20 +122,15 @@ SHARED_EXPERT_FFN_SIZE = count_input(
     maximum=10_000_000,
     advanced=True,
 )
-SHARED_EXPERT_GATE = InputSpec(
-    name="shared_expert_gate",
-    kind=Kind.CHOICE,
-    group=MIXTURE_OF_EXPERTS,
-    label=N_("input", "Shared expert gate"),
-    help=N_(
+SHARED_EXPERT_GATE = yes_no_input(
+    "shared_expert_gate",
+    MIXTURE_OF_EXPERTS,
+    N_("input", "Shared expert gate"),
+    N_(
         "input",
         "Whether a gate of hidden size × 1 weighs the shared expert's output for each token, as Qwen2-MoE's "
         "shared_expert_gate does. DeepSeek adds its shared experts without one.",
     ),
-    default="0",
-    choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
-    fraction_digits=0,
-    advanced=True,
     preset="model.shared_expert_gate",
 )
 

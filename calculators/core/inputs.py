@@ -529,25 +529,33 @@ def count_input(
     )
 
 
+def yes_no_input(name: str, group: Message, label: Message, help_text: Message, *, preset: str) -> InputSpec:
+    """An advanced architecture switch a preset sets: "1" yes, "0" (the default) no."""
+    return InputSpec(
+        name=name,
+        kind=Kind.CHOICE,
+        group=group,
+        label=label,
+        help=help_text,
+        default="0",
+        choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
+        fraction_digits=0,
+        advanced=True,
+        preset=preset,
+    )
+
+
 _LATENT = N_("input", "Router bias and latent attention (DeepSeek)")
 LATENT_ATTENTION_INPUTS: tuple[InputSpec, ...] = (
-    InputSpec(
-        name="router_bias",
-        kind=Kind.CHOICE,
-        group=_LATENT,
-        label=N_("input", "Router bias"),
-        help=N_(
+    yes_no_input(
+        "router_bias",
+        _LATENT,
+        N_("input", "Router bias"),
+        N_(
             "input",
             "Whether the router keeps one bias per routed expert, as DeepSeek-V3 does to balance the load "
             "between experts (e_score_correction_bias). Mixtral's router has none.",
         ),
-        default="0",
-        choices=(
-            Choice("1", N_("input", "Yes")),
-            Choice("0", N_("input", "No")),
-        ),
-        fraction_digits=0,
-        advanced=True,
         preset="model.router_bias",
     ),
     count_input(
