@@ -45,4 +45,6 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/kv-cache-size",
     "infrastructure/llm-inference-vram",
     "infrastructure/transformer-params",
+    # Cost.
+    "cost/token-cost",
 )

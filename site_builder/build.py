@@ -8,6 +8,7 @@ import time
 import warnings
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from calculators import Calculator
@@ -47,7 +48,7 @@ from .errors import BuildError
 from .locales import LOCALES, Locale, number_facts_json
 from .pages import plan_pages
 from .presets import DATA as PRESETS
-from .presets import read_presets
+from .presets import read_presets, stale_prices
 from .rendering import LocaleResources, SiteContext, preset_menus, render_page
 from .search import index_site
 from .seo import write_robots, write_sitemap
@@ -193,7 +194,8 @@ def assemble(
     return Assembly(
         files=collect(app_files.items(), rendered, seo),
         pages=len(wanted),
-        warnings=tuple(f"{problem} (English shown instead)" for problem in problems),
+        warnings=tuple(f"{problem} (English shown instead)" for problem in problems)
+        + stale_prices(presets.prices, date.today()),
     )
 
 

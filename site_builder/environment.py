@@ -25,6 +25,7 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
 from calculators import Calculator, Message, NumberFacts, format_number
+from calculators.core.numbers import CURRENCIES, format_money
 
 from .catalogs import is_markup
 from .locales import Locale
@@ -142,7 +143,10 @@ def make_environment(
     def long_date(iso: str) -> str:
         return format_date(date.fromisoformat(iso), format="long", locale=locale.cldr)
 
-    env.globals.update(t=translate, number=number, locale=locale, faq_entries=faq_entries)
+    def dollars(value: float) -> str:
+        return format_money(value, CURRENCIES[0], facts)  # every list price on the site is in US dollars
+
+    env.globals.update(t=translate, number=number, dollars=dollars, locale=locale, faq_entries=faq_entries)
     env.filters.update(mathml=mathml, long_date=long_date)
     return env
 

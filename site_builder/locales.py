@@ -75,6 +75,31 @@ def number_facts(locale: Locale) -> NumberFacts:
         primary_group=primary,
         secondary_group=secondary,
         direction=locale.direction,
+        money=_money_pattern(cldr),
+    )
+
+
+def _money_pattern(cldr: babel.Locale) -> tuple[str, str, str, str]:
+    """Read the locale's standard currency pattern around the number, "¤" for the ISO code.
+
+    CLDR's currency spacing puts a no-break space between a code and the digits beside it ("USD 1,234.50");
+    Babel leaves it out ("USD1,234.50"), so it is added here, as browsers' Intl.NumberFormat does.
+    """
+    pattern = cldr.currency_formats["standard"]
+    (prefix, negative_prefix), (suffix, negative_suffix) = pattern.prefix, pattern.suffix
+
+    def spaced(text: str, *, before_number: bool) -> str:
+        if before_number and text.endswith("¤"):
+            return text + "\u00a0"
+        if not before_number and text.startswith("¤"):
+            return "\u00a0" + text
+        return text
+
+    return (
+        spaced(prefix, before_number=True),
+        spaced(suffix, before_number=False),
+        spaced(negative_prefix, before_number=True),
+        spaced(negative_suffix, before_number=False),
     )
 
 

@@ -1,7 +1,8 @@
-"""Model and GPU presets: the data files in `data/`, read and checked against their schema.
+"""Model, GPU and price presets: the data files in `data/`, read and checked against their schema.
 
 A preset fills a calculator's inputs with published facts: a model's architecture from its
-`config.json`, a GPU's memory, bandwidth and dense BF16 peak from its datasheet. The schema
+`config.json`, a GPU's memory, bandwidth and dense BF16 peak from its datasheet, a list price
+from the vendor's pricing page on the date it was read. The schema
 is the dataclasses below: every key required, no key unknown, every value of its type and
 range. A file that breaks it stops the build with the file, the line and key, and the cause.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,18 @@ from calculators.core.spec import Calculator
 
 from .errors import TomlFile, read_toml
 
-__all__ = ["DATA", "GpuPreset", "ModelPreset", "Presets", "preset_values", "read_presets", "uses_presets"]
+__all__ = [
+    "DATA",
+    "PRICE_KINDS",
+    "GpuPreset",
+    "ModelPreset",
+    "Presets",
+    "PricePreset",
+    "preset_values",
+    "read_presets",
+    "stale_prices",
+    "uses_presets",
+]
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -122,36 +135,107 @@ class GpuPreset:
         }
 
 
+PRICE_KINDS: Mapping[str, tuple[str, ...]] = {
+    "llm": ("input_per_m", "cached_input_per_m", "cache_write_per_m", "output_per_m", "batch_discount"),
+    "embedding": ("embedding_per_m", "batch_discount"),
+    "speech": ("per_million_characters",),
+    "transcription": ("per_minute",),
+    "image": ("per_image",),
+    "gpu_hour": ("gpu_hour",),
+}
+"""The prices each kind of entry states (`spec.PRICE_FACTS` without "price."), all of them: a kind's menu fills
+every one, so no value is left over from the entry chosen before."""
+
+
+@dataclass(frozen=True)
+class PricePreset:
+    """One list price as the vendor's pricing page printed it on `read_on`, in US dollars.
+
+    Token prices are per million tokens; `batch_discount` is the percentage the vendor's batch API takes off
+    input and output; `gpu` names the gpus.toml entry a GPU-hour price is for.
+    """
+
+    id: str
+    name: str
+    kind: str
+    source: str
+    read_on: date
+    input_per_m: float = 0
+    cached_input_per_m: float = 0
+    cache_write_per_m: float = 0
+    output_per_m: float = 0
+    batch_discount: int = 0
+    embedding_per_m: float = 0
+    per_million_characters: float = 0
+    per_minute: float = 0
+    per_image: float = 0
+    gpu_hour: float = 0
+    gpu: str = ""
+    notes: str = ""
+
+    def facts(self) -> dict[str, float]:
+        """Return this entry's value of each `PRICE_FACTS` key its kind states, and its currency (USD)."""
+        facts = {f"price.{name}": float(getattr(self, name)) for name in PRICE_KINDS[self.kind]}
+        facts["price.currency"] = 0.0  # numbers.CURRENCIES[0]: every list price here is in US dollars
+        return facts
+
+
 @dataclass(frozen=True)
 class Presets:
-    """Every model and GPU preset, in the files' order."""
+    """Every model, GPU and price preset, in the files' order."""
 
     models: tuple[ModelPreset, ...]
     gpus: tuple[GpuPreset, ...]
+    prices: tuple[PricePreset, ...] = ()
 
 
 _ARCHITECTURES = frozenset({"llama", "gpt2"})
 _MODULE_LAYOUTS = {"llama": 0.0, "gpt2": 1.0, "phi": 2.0, "phi3": 3.0}
 """`spec.MODEL_FACTS` `module_layout`: separate projections, GPT-2's fused c_attn, Phi-2's fc1/fc2, Phi-3's fusions."""
 _OPTIONAL = frozenset(
-    field.name for field in fields(ModelPreset) + fields(GpuPreset) if field.default is not MISSING
+    field.name
+    for field in fields(ModelPreset) + fields(GpuPreset) + fields(PricePreset)
+    if field.default is not MISSING
 )  # keys with a default may be left out: MoE, latent-attention and per-family details, notes
 
 
 def read_presets(folder: Path = DATA) -> Presets:
-    """Read `models.toml` and `gpus.toml` from `folder`; raise BuildError at the file, line and key of any fault."""
+    """Read `models.toml`, `gpus.toml` and `prices.toml` from `folder`; raise BuildError at the file, line and key
+    of any fault."""
     models_file, gpus_file = read_toml(folder / "models.toml"), read_toml(folder / "gpus.toml")
+    prices_file = read_toml(folder / "prices.toml")
     models = tuple(_checked_model(models_file, index, entry) for index, entry in _entries(models_file, "model"))
     gpus = tuple(_checked_gpu(gpus_file, index, entry) for index, entry in _entries(gpus_file, "gpu"))
-    for kind, file, ids in (("model", models_file, [m.id for m in models]), ("gpu", gpus_file, [g.id for g in gpus])):
+    gpu_ids = {gpu.id for gpu in gpus}
+    prices = tuple(
+        _checked_price(prices_file, index, entry, gpu_ids) for index, entry in _entries(prices_file, "price")
+    )
+    for kind, file, ids in (
+        ("model", models_file, [m.id for m in models]),
+        ("gpu", gpus_file, [g.id for g in gpus]),
+        ("price", prices_file, [p.id for p in prices]),
+    ):
         repeated = next((index for index, i in enumerate(ids) if i in ids[:index]), None)
         if repeated is not None:
             duplicates = sorted({i for i in ids if ids.count(i) > 1})
             raise file.fault((kind, repeated, "id"), f"{kind} ids must be unique: {', '.join(duplicates)}")
-    return Presets(models=models, gpus=gpus)
+    return Presets(models=models, gpus=gpus, prices=prices)
 
 
-def preset_values(calculator: Calculator, preset: ModelPreset | GpuPreset) -> dict[str, str]:
+STALE_AFTER_DAYS = 365
+
+
+def stale_prices(prices: tuple[PricePreset, ...], today: date) -> tuple[str, ...]:
+    """Warnings for the list prices read more than a year before `today`: vendors change them, check again."""
+    return tuple(
+        f"site_builder/data/prices.toml: price {price.id} was read on {price.read_on.isoformat()}, more than a year "
+        f"ago; check {price.source} and update it"
+        for price in prices
+        if (today - price.read_on).days > STALE_AFTER_DAYS
+    )
+
+
+def preset_values(calculator: Calculator, preset: ModelPreset | GpuPreset | PricePreset) -> dict[str, str]:
     """Map a preset's facts onto the inputs of `calculator` that take them (input name → form text)."""
     return fill_values(calculator, preset.facts())
 
@@ -179,6 +263,7 @@ _EXPECTED = {
     "int": "int, a whole number from 0 to 10¹⁵",
     "float": "float, a number above 0 and below 10¹⁵",
     "str": "str",
+    "date": "a date, written 2026-12-02 without quotes",
 }
 
 
@@ -205,6 +290,8 @@ def _has_type(value: object, expected: str) -> bool:
     if expected == "float":
         # inf and nan are TOML floats too: `not 0 < nan` holds, and inf is past the bound.
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < _LARGEST
+    if expected == "date":
+        return isinstance(value, date)
     return (isinstance(value, str) and bool(value)) or (expected == "str" and value == "")
 
 
@@ -221,6 +308,37 @@ def _checked_gpu(file: TomlFile, index: int, entry: Mapping[str, Any]) -> GpuPre
     if not gpu.source.startswith("https://"):
         raise file.fault(("gpu", index, "source"), f"GpuPreset {gpu.id}: source must be an https address")
     return gpu
+
+
+def _checked_price(file: TomlFile, index: int, entry: Mapping[str, Any], gpu_ids: set[str]) -> PricePreset:
+    price: PricePreset = _build(PricePreset, file, "price", index, entry)
+    key, fault = _price_fault(price, gpu_ids, entry)
+    if fault:
+        raise file.fault(("price", index, key), f"PricePreset {price.id}: {fault}")
+    return price
+
+
+def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]) -> tuple[str, str]:
+    """Return the key that makes `price` unusable and why, or ("", "") if nothing does."""
+    if price.kind not in PRICE_KINDS:
+        return "kind", f"kind must be one of {', '.join(PRICE_KINDS)}, not {price.kind!r}"
+    if not price.source.startswith("https://"):
+        return "source", "source must be the https address of the vendor's pricing page"
+    stated = PRICE_KINDS[price.kind]
+    missing = [name for name in stated if name not in entry]
+    if missing:
+        return "kind", f"a {price.kind} price states {', '.join(stated)}; missing {', '.join(missing)}"
+    foreign = [name for name in entry if name in _PRICE_FIELDS and name not in stated]
+    if foreign:
+        return foreign[0], f"a {price.kind} price states only {', '.join(stated)}"
+    if price.batch_discount > 100:
+        return "batch_discount", "batch_discount is a percentage, from 0 to 100"
+    if price.kind == "gpu_hour" and price.gpu not in gpu_ids:
+        return "gpu", f"gpu must name an id of gpus.toml, not {price.gpu!r}"
+    return "", ""
+
+
+_PRICE_FIELDS = frozenset(name for names in PRICE_KINDS.values() for name in names)
 
 
 def _model_fault(model: ModelPreset) -> tuple[str, str]:

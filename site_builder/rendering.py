@@ -32,7 +32,7 @@ from .environment import TEMPLATES
 from .errors import BuildError
 from .locales import Locale
 from .pages import Page
-from .presets import GpuPreset, ModelPreset, Presets, preset_values, uses_presets
+from .presets import PRICE_KINDS, GpuPreset, ModelPreset, Presets, PricePreset, preset_values, uses_presets
 
 __all__ = ["LocaleResources", "PresetMenus", "SiteContext", "preset_menus", "render_page"]
 
@@ -117,6 +117,8 @@ def _calculator_variables(
         "runtime_url": runtime,
         "model_presets": menus.models if menus else (),
         "gpu_presets": menus.gpus if menus else (),
+        "price_menus": menus.prices if menus else (),
+        "price_kinds": PRICE_KINDS,
     }
 
 
@@ -127,14 +129,26 @@ class PresetOption:
     id: str
     name: str
     values: str
+    read_on: str = ""
+    """For a list price: the ISO date its vendor's page was read."""
+
+
+@dataclass(frozen=True)
+class PriceMenu:
+    """One kind of list price a calculator takes (`presets.PRICE_KINDS`), its entries, and the entries themselves."""
+
+    kind: str
+    options: tuple[PresetOption, ...]
+    entries: tuple[PricePreset, ...]
 
 
 @dataclass(frozen=True)
 class PresetMenus:
-    """A calculator's model and GPU menus (empty where it takes no such fact)."""
+    """A calculator's model, GPU and price menus (empty where it takes no such fact)."""
 
     models: tuple[PresetOption, ...]
     gpus: tuple[PresetOption, ...]
+    prices: tuple[PriceMenu, ...] = ()
 
 
 def preset_menus(calculators: Sequence[Calculator], presets: Presets) -> dict[str, PresetMenus]:
@@ -143,9 +157,31 @@ def preset_menus(calculators: Sequence[Calculator], presets: Presets) -> dict[st
         calculator.slug: PresetMenus(
             models=_preset_options(calculator, "model", presets.models),
             gpus=_preset_options(calculator, "gpu", presets.gpus),
+            prices=_price_menus(calculator, presets.prices),
         )
         for calculator in calculators
     }
+
+
+def _price_menus(calculator: Calculator, prices: Sequence[PricePreset]) -> tuple[PriceMenu, ...]:
+    """A menu for each kind of price the calculator takes, its entries in the file's order."""
+    taken = {spec.preset for spec in calculator.inputs if spec.preset}
+    menus = []
+    for kind, names in PRICE_KINDS.items():
+        if not taken & {f"price.{name}" for name in names}:
+            continue
+        entries = tuple(price for price in prices if price.kind == kind)
+        options = tuple(
+            PresetOption(
+                price.id,
+                price.name,
+                json.dumps(preset_values(calculator, price), sort_keys=True),
+                price.read_on.isoformat(),
+            )
+            for price in entries
+        )
+        menus.append(PriceMenu(kind, options, entries))
+    return tuple(menus)
 
 
 def _preset_options(

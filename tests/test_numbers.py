@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import babel
 import pytest
-from babel.numbers import format_decimal
+from babel.numbers import format_currency, format_decimal, get_currency_precision
 from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import PLAIN, NumberFacts, format_number, parse_number
-from calculators.core.numbers import format_scientific
+from calculators.core.numbers import CURRENCIES, Currency, format_money, format_scientific
 from site_builder.locales import LOCALES, Locale, number_facts
 
 # The site's locales plus those the site is about to grow into, to keep the facts honest.
@@ -106,3 +107,33 @@ def test_the_scientific_notation_the_site_writes_reads_back(cldr: str) -> None:
 def test_parse_number_never_raises(text: str) -> None:
     result = parse_number(text, PLAIN)
     assert result is None or result.is_finite()
+
+
+def _babel_money(value: float, code: str, cldr: str) -> str:
+    """Babel's standard currency format with the ISO code, plus CLDR's currency spacing, which Babel leaves out."""
+    pattern = babel.Locale.parse(cldr).currency_formats["standard"].pattern.replace("¤", "¤¤")
+    written = format_currency(
+        value, code, format=pattern, locale=cldr, currency_digits=True, numbering_system="default"
+    )
+    return re.sub(r"(?<=\d)(?=[A-Z]{3})", "\u00a0", re.sub(r"(?<=[A-Z]{3})(?=\d)", "\u00a0", written))
+
+
+@pytest.mark.parametrize("cldr", CLDR_IDS)
+@pytest.mark.parametrize("currency", CURRENCIES, ids=lambda c: c.code)
+def test_money_matches_babel_with_the_iso_code(cldr: str, currency: Currency) -> None:
+    # Amounts large enough that four significant digits need no more decimals than the currency's own.
+    facts = number_facts(Locale(tag=cldr, name=cldr, cldr=cldr))
+    for value in (1234.5, 98765.4321, -1500.25, 1_000_000_000.0, 0.0):
+        assert format_money(value, currency, facts) == _babel_money(value, currency.code, cldr), value
+
+
+def test_currency_decimals_are_cldrs() -> None:
+    assert all(currency.digits == get_currency_precision(currency.code) for currency in CURRENCIES)
+
+
+def test_small_amounts_keep_four_significant_digits() -> None:
+    # A price per token would read "USD 0.00" at the currency's two decimals.
+    english = number_facts(LOCALES[0])
+    assert format_money(0.0000025, CURRENCIES[0], english) == "USD\u00a00.0000025"
+    assert format_money(0.123456, CURRENCIES[0], english) == "USD\u00a00.1235"
+    assert format_money(-0.001, CURRENCIES[0], english) == "-USD\u00a00.001"

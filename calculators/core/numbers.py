@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
 __all__ = [
+    "CURRENCIES",
     "PLAIN",
     "SIGNIFICANT_DIGITS",
+    "Currency",
     "NumberFacts",
+    "format_money",
     "format_number",
     "format_scientific",
     "parse_number",
@@ -36,6 +39,10 @@ class NumberFacts:
     secondary_group: int = 3
     direction: str = "ltr"
     """How the locale's sentences run ("rtl" for Arabic): numbers and units in them are isolated then."""
+    money: tuple[str, str, str, str] = ("¤\u00a0", "", "-¤\u00a0", "")
+    """The locale's standard currency pattern around the number (positive prefix and suffix, negative prefix and
+    suffix), "¤" standing for the currency's ISO code, with CLDR's currency spacing applied: "USD 1,234.50" in
+    English, "1.234,50 USD" in German."""
 
 
 _WIDE = Context(prec=80)  # room for any float written out in full
@@ -114,6 +121,53 @@ def format_scientific(value: float, facts: NumberFacts, fraction_digits: int) ->
         mantissa = number.scaleb(-exponent)
     written = format_number(float(mantissa), facts, fraction_digits, grouping=False)
     return f"{written} × 10{str(exponent).translate(_SUPERSCRIPTS)}"
+
+
+@dataclass(frozen=True)
+class Currency:
+    """A currency prices can be entered in: its ISO 4217 code and the decimals its amounts are written with."""
+
+    code: str
+    digits: int
+
+
+CURRENCIES: tuple[Currency, ...] = (
+    Currency("USD", 2),
+    Currency("EUR", 2),
+    Currency("GBP", 2),
+    Currency("JPY", 0),
+    Currency("CNY", 2),
+    Currency("TWD", 2),
+    Currency("KRW", 0),
+    Currency("INR", 2),
+    Currency("BRL", 2),
+    Currency("CAD", 2),
+)
+"""ISO 4217 minor units as CLDR writes amounts (TWD cash has none, but prices are quoted in cents); a test holds
+them to Babel's `get_currency_precision`. Amounts are never converted: the code names what the reader entered."""
+
+
+def format_money(value: float, currency: Currency, facts: NumberFacts) -> str:
+    r"""Write an amount in the locale's currency pattern with the ISO code, to 4 significant digits.
+
+    Never fewer decimals than the currency's own (so cents show), as many more as a small amount needs (a price
+    per token).
+
+    >>> format_money(1234.5, CURRENCIES[0], PLAIN), format_money(0.00025, CURRENCIES[0], PLAIN)
+    ('USD\xa01,234.50', 'USD\xa00.00025')
+    >>> german = NumberFacts(decimal=",", group=".", money=("", "\xa0¤", "-", "\xa0¤"))
+    >>> format_money(-1234.5, CURRENCIES[3], german), format_money(12.3456, CURRENCIES[1], german)
+    ('-1.234\xa0JPY', '12,35\xa0EUR')
+    """
+    digits = max(currency.digits, readable_fraction_digits(value, 8))
+    number = format_number(abs(value), facts, digits)
+    whole, _, fraction = number.partition(facts.decimal)
+    if currency.digits and len(fraction) < currency.digits:  # cents are written even when zero: 1,234.50
+        fraction = fraction.ljust(currency.digits, facts.digits[0])
+        number = whole + facts.decimal + fraction
+    rounds_to_zero = not any(ch in number for ch in facts.digits[1:])
+    prefix, suffix = facts.money[2:] if value < 0 and not rounds_to_zero else facts.money[:2]
+    return (prefix + number + suffix).replace("¤", currency.code)
 
 
 def _group(whole: str, facts: NumberFacts) -> str:

@@ -21,7 +21,7 @@ from typing import Protocol
 from .chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
 from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate
 from .model_config import assumptions_for, config_values, covers, read_model_config, unknown_family_for
-from .numbers import NumberFacts, format_number, format_scientific, readable_fraction_digits
+from .numbers import CURRENCIES, NumberFacts, format_money, format_number, format_scientific, readable_fraction_digits
 from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
 __all__ = [
@@ -332,15 +332,27 @@ def _example(spec: InputSpec, facts: NumberFacts) -> str:
 
 
 def _formatted_numbers(calculator: Calculator, evaluation: Evaluation, facts: NumberFacts) -> dict[str, str]:
+    values = evaluation.values
+
+    def money(value: float, currency: str) -> str:
+        return format_money(value, CURRENCIES[int(values[currency])], facts)
+
     numbers = {
-        spec.name: _written(evaluation.values[spec.name], facts, spec.fraction_digits) for spec in calculator.inputs
+        spec.name: money(values[spec.name], spec.currency)
+        if spec.currency
+        else _written(values[spec.name], facts, spec.fraction_digits)
+        for spec in calculator.inputs
     }
     outputs = {spec.name: spec for spec in calculator.outputs}
     for name, value in evaluation.results.items():
         # A result no output declares (a chart's part, a figure a sentence converts): to 4 significant digits.
         spec = outputs.get(name)
-        if spec is None:
+        if spec is None and name in calculator.money:
+            numbers[name] = money(value, "currency")
+        elif spec is None:
             numbers.setdefault(name, _written(value, facts, 9, readable=True))
+        elif spec.currency:
+            numbers[name] = money(value, spec.currency)
         else:
             numbers[name] = _written(
                 value, facts, spec.fraction_digits, scientific=spec.scientific, readable=not spec.exact

@@ -18,6 +18,7 @@ __all__ = [
     "MODEL_FACTS",
     "NP_",
     "N_",
+    "PRICE_FACTS",
     "Calculator",
     "Category",
     "ChartPart",
@@ -108,7 +109,9 @@ class InputSpec:
     optional: bool = False
     """A missing value takes the default: for inputs added after the calculator shipped, so old links still work."""
     preset: str | None = None
-    """The model or GPU fact (a key of `MODEL_FACTS` or `GPU_FACTS`) a preset fills this input with."""
+    """The model, GPU or price fact (a key of `MODEL_FACTS`, `GPU_FACTS` or `PRICE_FACTS`) a preset fills in."""
+    currency: str | None = None
+    """The choice input naming the currency this amount is in (`cost.CURRENCY`): sentences write it as money."""
 
     def choice_label(self, value: str) -> Message | None:
         """Return the label of the choice submitted as `value`, if there is one."""
@@ -136,6 +139,8 @@ class OutputSpec:
     """The choice input whose label is this output's unit (a GB/GiB switch), if any."""
     scientific: bool = False
     """Written as a mantissa times a power of ten (3.14 × 10²³), for FLOP counts and the like."""
+    currency: str | None = None
+    """The choice input naming the currency of this amount (`cost.CURRENCY`): written as money, "USD 1,234.50"."""
 
 
 MEMORY_UNITS: tuple[Choice, ...] = (
@@ -191,6 +196,27 @@ c_fc, c_proj), 2 separate q, k, v and a two-matrix MLP (Phi-2's fc1, fc2), 3 fus
 
 GPU_FACTS: tuple[str, ...] = ("gpu.memory_gb", "gpu.bandwidth_gb_s", "gpu.bf16_tflops")
 """What a GPU preset can fill: memory (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s)."""
+
+PRICE_FACTS: tuple[str, ...] = (
+    "price.currency",
+    "price.input_per_m",
+    "price.cached_input_per_m",
+    "price.cache_write_per_m",
+    "price.output_per_m",
+    "price.batch_discount",
+    "price.embedding_per_m",
+    "price.per_million_characters",
+    "price.per_minute",
+    "price.per_image",
+    "price.gpu_hour",
+)
+"""What a price preset (site_builder/data/prices.toml, each entry dated and sourced) can fill.
+
+`currency` is the index of the price list's currency in `numbers.CURRENCIES` (0, USD, for every list price on
+the site). Token prices are per million tokens; `batch_discount` is a percentage off both input and output;
+`per_million_characters` is a speech price, `per_minute` a transcription price, `gpu_hour` the on-demand price of
+one GPU for an hour.
+"""
 
 
 @dataclass(frozen=True)
@@ -257,6 +283,8 @@ class Calculator:
     related: tuple[str, ...] = ()
     chart: MemoryChart | None = None
     rules: tuple[Rule, ...] = ()
+    money: tuple[str, ...] = ()
+    """Results no output declares (a part a sentence names) that are amounts in the input "currency"'s currency."""
 
     def input(self, name: str) -> InputSpec:
         """Return the input called `name`."""

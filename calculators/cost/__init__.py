@@ -1,0 +1,1 @@
+"""The cost calculators: one folder each (module, article, test cases)."""
