@@ -47,4 +47,6 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/transformer-params",
     # Cost.
     "cost/token-cost",
+    "cost/vector-db-size",
+    "cost/vector-db-cost",
 )

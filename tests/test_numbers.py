@@ -137,3 +137,10 @@ def test_small_amounts_keep_four_significant_digits() -> None:
     assert format_money(0.0000025, CURRENCIES[0], english) == "USD\u00a00.0000025"
     assert format_money(0.123456, CURRENCIES[0], english) == "USD\u00a00.1235"
     assert format_money(-0.001, CURRENCIES[0], english) == "-USD\u00a00.001"
+
+
+def test_the_currency_menu_follows_the_currencies() -> None:
+    # A choice's number is the index of its currency: the menu and the table may not drift apart.
+    from calculators.core.cost import CURRENCY
+
+    assert [(c.value, c.numeric) for c in CURRENCY.choices] == [(c.code, str(i)) for i, c in enumerate(CURRENCIES)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -10,9 +11,17 @@ import pytest
 
 from calculators import CALCULATORS, evaluate, find
 from calculators.core.model_config import covers
-from calculators.core.spec import GPU_FACTS, MODEL_FACTS
+from calculators.core.spec import GPU_FACTS, MODEL_FACTS, PRICE_FACTS
 from site_builder.errors import BuildError
-from site_builder.presets import DATA, ModelPreset, preset_values, read_presets, uses_presets
+from site_builder.presets import (
+    DATA,
+    PRICE_KINDS,
+    ModelPreset,
+    preset_values,
+    read_presets,
+    stale_prices,
+    uses_presets,
+)
 
 PRESETS = read_presets()
 TRANSFORMER_PARAMS = find("transformer-params")
@@ -61,13 +70,15 @@ def test_both_counting_calculators_give_one_count(model: ModelPreset) -> None:
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
 def test_every_preset_gives_valid_inputs(calculator) -> None:  # type: ignore[no-untyped-def]
-    for family, presets in (("model", PRESETS.models), ("gpu", PRESETS.gpus)):
+    for family, presets in (("model", PRESETS.models), ("gpu", PRESETS.gpus), ("price", PRESETS.prices)):
         if not uses_presets(calculator, family):
             continue
         for preset in presets:
             if family == "model" and not covers(calculator, preset.facts()):  # type: ignore[arg-type]
                 continue
             values = preset_values(calculator, preset)
+            if family == "price" and not values:
+                continue  # a price of another kind than this calculator takes: not in its menus
             assert values
             result = evaluate(calculator, {**calculator.defaults(), **values})
             assert result.ok, (preset.id, result.problems)
@@ -84,7 +95,7 @@ def test_latent_attention_models_are_kept_off_attention_shape_formulas() -> None
 
 
 def _broken(tmp_path: Path, old: str, new: str, name: str = "models.toml") -> Path:
-    for data in ("models.toml", "gpus.toml"):
+    for data in ("models.toml", "gpus.toml", "prices.toml"):
         shutil.copy(DATA / data, tmp_path / data)
     text = (DATA / name).read_text(encoding="utf-8")
     assert old in text
@@ -170,6 +181,7 @@ def test_a_line_in_a_multiline_string_is_not_a_key(tmp_path: Path) -> None:
 
 def test_ids_are_unique(tmp_path: Path) -> None:
     shutil.copy(DATA / "gpus.toml", tmp_path / "gpus.toml")
+    shutil.copy(DATA / "prices.toml", tmp_path / "prices.toml")
     text = (DATA / "models.toml").read_text(encoding="utf-8")
     first = text[text.index("[[model]]") : text.index("[[model]]", text.index("[[model]]") + 1)]
     (tmp_path / "models.toml").write_text(text + "\n" + first, encoding="utf-8")
@@ -204,3 +216,50 @@ def test_a_preset_fills_billions_of_parameters_as_a_model_card_writes_them() -> 
     typed = evaluate(quantized, {**quantized.defaults(), "params_billion": "70.55"})
     preset = evaluate(quantized, {**quantized.defaults(), **preset_values(quantized, models["Llama 3.1 70B"])})
     assert preset.results == typed.results
+
+
+def test_every_price_states_its_kind_with_a_source_and_a_date() -> None:
+    assert PRESETS.prices
+    for price in PRESETS.prices:
+        assert price.source.startswith("https://") and isinstance(price.read_on, date), price.id
+        assert set(price.facts()) == {"price.currency", *(f"price.{name}" for name in PRICE_KINDS[price.kind])}
+        assert set(price.facts()) <= set(PRICE_FACTS)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cause"),
+    [
+        ('source = "https://platform.claude.com/docs/en/about-claude/pricing"\n', "", "missing key 'source'"),
+        ("read_on = 2026-12-02\n", "", "missing key 'read_on'"),
+        ("read_on = 2026-12-02\n", 'read_on = "2026-12-02"\n', "read_on must be a date"),
+        ('source = "https://platform', 'source = "http://platform', "source must be the https address"),
+        ("output_per_m = 25\n", "", "missing output_per_m"),
+        ("output_per_m = 25\n", "output_per_m = 25\nper_image = 1\n", "a llm price states only"),
+        ("batch_discount = 50\n", "batch_discount = 150\n", "batch_discount is a percentage"),
+        ('kind = "llm"', 'kind = "tokens"', "kind must be one of"),
+    ],
+)
+def test_a_price_without_a_source_or_a_date_stops_the_build(tmp_path: Path, old: str, new: str, cause: str) -> None:
+    folder = _broken(tmp_path, old, new, "prices.toml")
+    with pytest.raises(BuildError) as raised:
+        read_presets(folder)
+    assert raised.value.path.name == "prices.toml" and cause in raised.value.cause, raised.value.cause
+    assert raised.value.line is not None and raised.value.line > 1
+
+
+def test_a_price_read_more_than_a_year_ago_is_a_warning() -> None:
+    price = PRESETS.prices[0]
+    assert stale_prices((price,), price.read_on + timedelta(days=365)) == ()
+    (warning,) = stale_prices((price,), price.read_on + timedelta(days=366))
+    assert price.id in warning and price.source in warning and "prices.toml" in warning
+
+
+def test_a_price_preset_fills_the_prices_and_the_currency() -> None:
+    token_cost = find("token-cost")
+    opus = next(price for price in PRESETS.prices if price.id == "anthropic-claude-opus-4-5")
+    assert preset_values(token_cost, opus) == {
+        "currency": "USD",
+        "input_price": "5",
+        "cached_input_price": "0.5",
+        "output_price": "25",
+    }

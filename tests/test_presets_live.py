@@ -93,3 +93,28 @@ def test_gpu_and_model_menus_appear_only_where_they_fill_something(page: Any, ba
     _open(page, base_url, LOCALE_BY_TAG["en"], find("gpu-count"))
     assert page.locator("#preset-gpu option[data-values]").count() >= 12
     assert page.locator("#preset-gpu").is_visible()
+
+
+def test_a_list_price_fills_the_prices_and_names_its_date_and_source(
+    page: Any, base_url: str, kits: dict[Locale, LocaleKit]
+) -> None:
+    locale = LOCALE_BY_TAG["de"]
+    token_cost = find("token-cost")
+    _open(page, base_url, locale, token_cost, "?currency=EUR&input_tokens=2000")
+    menu = page.locator("#preset-price-llm")
+    chosen = menu.locator("option[data-values]").first
+    assert "2. Dezember 2026" in chosen.inner_text()  # the day its page was read, in the reader's language
+    filled = json.loads(chosen.get_attribute("data-values"))
+    assert set(filled) == {"input_price", "cached_input_price", "output_price", "currency"}
+    page.select_option("#preset-price-llm", chosen.get_attribute("value"))
+    _settle(page)
+    values = _form_values(page)
+    assert {name: values[name] for name in filled} == filled
+    assert values["currency"] == "USD" and values["input_tokens"] == "2000"  # list prices are in US dollars
+    report = make_report(token_cost, values, kits[locale])
+    assert result_text(page.content()) == expected_text(report, _names(token_cost))
+    # The table under the article names every list price with its source and date, prerendered.
+    rows = page.locator(".price-sources tbody tr")
+    assert rows.count() == menu.locator("option[data-values]").count()
+    link = rows.first.locator("th a")
+    assert link.get_attribute("href").startswith("https://") and "USD" in rows.first.inner_text()
