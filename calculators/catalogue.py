@@ -49,4 +49,5 @@ CATALOGUE: tuple[str, ...] = (
     "cost/token-cost",
     "cost/vector-db-size",
     "cost/vector-db-cost",
+    "cost/tokens-to-words",
 )
