@@ -50,4 +50,5 @@ CATALOGUE: tuple[str, ...] = (
     "cost/vector-db-size",
     "cost/vector-db-cost",
     "cost/tokens-to-words",
+    "cost/fine-tuning-cost",
 )
