@@ -51,4 +51,5 @@ CATALOGUE: tuple[str, ...] = (
     "cost/vector-db-cost",
     "cost/tokens-to-words",
     "cost/fine-tuning-cost",
+    "cost/rate-limit-planning",
 )
