@@ -15,7 +15,7 @@ from calculators.core import cost
 from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "fine-tuning-cost"
-_JOB = N_(SLUG, "Training job")
+_JOB = N_("fine-tuning-cost", "Training job")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -39,9 +39,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Fine-tuning cost"),
+    title=N_("fine-tuning-cost", "Fine-tuning cost"),
     summary=N_(
-        SLUG,
+        "fine-tuning-cost",
         "Estimate a hosted fine-tuning job's bill from the tokens in the training file, the number of epochs and "
         "the training price per million tokens, as OpenAI's guide computes it.",
     ),
@@ -50,14 +50,14 @@ CALCULATOR = Calculator(
             name="file_tokens",
             kind=Kind.DECIMAL,
             group=_JOB,
-            label=N_(SLUG, "Tokens in the training file"),
+            label=N_("fine-tuning-cost", "Tokens in the training file"),
             help=N_(
-                SLUG,
+                "fine-tuning-cost",
                 "Every token of the training examples, counted after the chat template is applied: roles and "
                 "separators add to the text's own tokens.",
             ),
             default="100000",
-            unit=N_(SLUG, "tokens"),
+            unit=N_("fine-tuning-cost", "tokens"),
             minimum=Decimal(0),
             maximum=Decimal("1e13"),
             fraction_digits=0,
@@ -66,9 +66,10 @@ CALCULATOR = Calculator(
             name="epochs",
             kind=Kind.INTEGER,
             group=_JOB,
-            label=N_(SLUG, "Epochs"),
+            label=N_("fine-tuning-cost", "Epochs"),
             help=N_(
-                SLUG, "Passes over the training file. Vendors choose a number when you leave it to them; 3 is common."
+                "fine-tuning-cost",
+                "Passes over the training file. Vendors choose a number when you leave it to them; 3 is common.",
             ),
             default="3",
             minimum=Decimal(1),
@@ -79,14 +80,14 @@ CALCULATOR = Calculator(
             name="validation_tokens",
             kind=Kind.DECIMAL,
             group=_JOB,
-            label=N_(SLUG, "Tokens in the validation file"),
+            label=N_("fine-tuning-cost", "Tokens in the validation file"),
             help=N_(
-                SLUG,
+                "fine-tuning-cost",
                 "Only where the vendor bills validation, once per epoch; 0 otherwise. OpenAI's estimate counts the "
                 "training file alone.",
             ),
             default="0",
-            unit=N_(SLUG, "tokens"),
+            unit=N_("fine-tuning-cost", "tokens"),
             minimum=Decimal(0),
             maximum=Decimal("1e13"),
             fraction_digits=0,
@@ -94,9 +95,9 @@ CALCULATOR = Calculator(
         ),
         cost.price_input(
             "training_price",
-            N_(SLUG, "Training price"),
+            N_("fine-tuning-cost", "Training price"),
             N_(
-                SLUG,
+                "fine-tuning-cost",
                 "What the vendor charges per million training tokens: each token counts once per epoch. Using the "
                 "fine-tuned model is billed separately, at its own input and output prices.",
             ),
@@ -108,11 +109,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="job_cost",
-            label=N_(SLUG, "Cost of the job"),
+            label=N_("fine-tuning-cost", "Cost of the job"),
             # Translators: {file_tokens}, {epochs} and {billed_tokens} are formatted numbers; {training_price} and
             # {job_cost} amounts of money with their currency code.
             sentence=N_(
-                SLUG,
+                "fine-tuning-cost",
                 "{file_tokens} tokens × {epochs} epochs, validation included, bill {billed_tokens} tokens: at "
                 "{training_price} per million tokens the job costs {job_cost}.",
             ),

@@ -21,8 +21,8 @@ from calculators.core import cost
 from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "rate-limit-planning"
-_LIMITS = N_(SLUG, "Limits")
-_REQUESTS = N_(SLUG, "Requests")
+_LIMITS = N_("rate-limit-planning", "Limits")
+_REQUESTS = N_("rate-limit-planning", "Requests")
 _SECONDS_PER_MINUTE = 60
 
 
@@ -65,9 +65,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "LLM rate-limit planning"),
+    title=N_("rate-limit-planning", "LLM rate-limit planning"),
     summary=N_(
-        SLUG,
+        "rate-limit-planning",
         "Find what an API's requests-per-minute and tokens-per-minute limits allow: the requests a minute you can "
         "sustain, how many are in flight at once, and how many users that serves.",
     ),
@@ -76,10 +76,12 @@ CALCULATOR = Calculator(
             name="rpm_limit",
             kind=Kind.DECIMAL,
             group=_LIMITS,
-            label=N_(SLUG, "Requests per minute (RPM)"),
-            help=N_(SLUG, "Your account's request limit for the model, from the vendor's limits page."),
+            label=N_("rate-limit-planning", "Requests per minute (RPM)"),
+            help=N_(
+                "rate-limit-planning", "Your account's request limit for the model, from the vendor's limits page."
+            ),
             default="600",
-            unit=N_(SLUG, "requests"),
+            unit=N_("rate-limit-planning", "requests"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal("1e9"),
@@ -89,10 +91,12 @@ CALCULATOR = Calculator(
             name="tpm_limit",
             kind=Kind.DECIMAL,
             group=_LIMITS,
-            label=N_(SLUG, "Tokens per minute (TPM)"),
-            help=N_(SLUG, "Your account's token limit for the model: input and output tokens together."),
+            label=N_("rate-limit-planning", "Tokens per minute (TPM)"),
+            help=N_(
+                "rate-limit-planning", "Your account's token limit for the model: input and output tokens together."
+            ),
             default="2000000",
-            unit=N_(SLUG, "tokens"),
+            unit=N_("rate-limit-planning", "tokens"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal("1e13"),
@@ -102,14 +106,14 @@ CALCULATOR = Calculator(
             name="headroom",
             kind=Kind.DECIMAL,
             group=_LIMITS,
-            label=N_(SLUG, "Plan at this share of the limit"),
+            label=N_("rate-limit-planning", "Plan at this share of the limit"),
             help=N_(
-                SLUG,
+                "rate-limit-planning",
                 "Limits are enforced over short windows, so bursts hit them before the average does: planning at "
                 "70 to 80 % leaves room for them.",
             ),
             default="80",
-            unit=N_(SLUG, "%"),
+            unit=N_("rate-limit-planning", "%"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(100),
@@ -119,16 +123,16 @@ CALCULATOR = Calculator(
             cost.INPUT_TOKENS,
             name="prompt_tokens",
             group=_REQUESTS,
-            label=N_(SLUG, "Prompt tokens per request"),
+            label=N_("rate-limit-planning", "Prompt tokens per request"),
             default="2000",
         ),
         replace(
             cost.OUTPUT_TOKENS,
             name="max_tokens",
             group=_REQUESTS,
-            label=N_(SLUG, "Output limit per request (max_tokens)"),
+            label=N_("rate-limit-planning", "Output limit per request (max_tokens)"),
             help=N_(
-                SLUG,
+                "rate-limit-planning",
                 "The output limit the request sets. OpenAI counts it against TPM in full when the request arrives, "
                 "however short the answer turns out.",
             ),
@@ -138,8 +142,10 @@ CALCULATOR = Calculator(
             name="completions",
             kind=Kind.INTEGER,
             group=_REQUESTS,
-            label=N_(SLUG, "Completions per request (n)"),
-            help=N_(SLUG, "How many answers one request asks for; each counts its output limit again."),
+            label=N_("rate-limit-planning", "Completions per request (n)"),
+            help=N_(
+                "rate-limit-planning", "How many answers one request asks for; each counts its output limit again."
+            ),
             default="1",
             minimum=Decimal(1),
             maximum=Decimal(128),
@@ -150,10 +156,10 @@ CALCULATOR = Calculator(
             name="latency_seconds",
             kind=Kind.DECIMAL,
             group=_REQUESTS,
-            label=N_(SLUG, "Mean latency per request"),
-            help=N_(SLUG, "Seconds from sending a request to its last token, on average."),
+            label=N_("rate-limit-planning", "Mean latency per request"),
+            help=N_("rate-limit-planning", "Seconds from sending a request to its last token, on average."),
             default="8",
-            unit=N_(SLUG, "seconds"),
+            unit=N_("rate-limit-planning", "seconds"),
             minimum=Decimal(0),
             maximum=Decimal(100000),
             fraction_digits=2,
@@ -162,10 +168,10 @@ CALCULATOR = Calculator(
             name="user_requests_per_minute",
             kind=Kind.DECIMAL,
             group=_REQUESTS,
-            label=N_(SLUG, "Requests per active user per minute"),
-            help=N_(SLUG, "How often one active user sends a request, at the busiest time of day."),
+            label=N_("rate-limit-planning", "Requests per active user per minute"),
+            help=N_("rate-limit-planning", "How often one active user sends a request, at the busiest time of day."),
             default="2",
-            unit=N_(SLUG, "requests"),
+            unit=N_("rate-limit-planning", "requests"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(100000),
@@ -175,24 +181,24 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="planned_rpm",
-            label=N_(SLUG, "Requests per minute to plan for"),
-            unit=N_(SLUG, "requests"),
+            label=N_("rate-limit-planning", "Requests per minute to plan for"),
+            unit=N_("rate-limit-planning", "requests"),
             # Translators: every field is a formatted number; {headroom} a percentage (the % sign follows it).
             sentence=N_(
-                SLUG,
+                "rate-limit-planning",
                 "Each request counts {counted_tokens} tokens against TPM, so TPM allows {tpm_requests} requests a "
-                "minute and RPM {rpm_limit}; at {headroom} % of the smaller, plan for {planned_rpm} requests a "
-                "minute, {planned_tpm} tokens.",
+                "minute and RPM {rpm_limit}. Planning at {headroom} % (a share of the smaller) gives "
+                "{planned_rpm} requests a minute, {planned_tpm} tokens.",
             ),
             fraction_digits=1,
         ),
         OutputSpec(
             name="in_flight",
-            label=N_(SLUG, "Requests in flight"),
-            unit=N_(SLUG, "requests"),
+            label=N_("rate-limit-planning", "Requests in flight"),
+            unit=N_("rate-limit-planning", "requests"),
             # Translators: every field is a formatted number.
             sentence=N_(
-                SLUG,
+                "rate-limit-planning",
                 "At {latency_seconds} seconds a request, about {in_flight} requests are in flight at once (Little's "
                 "law): the concurrency your client and servers need.",
             ),
@@ -200,11 +206,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="users",
-            label=N_(SLUG, "Active users served"),
-            unit=N_(SLUG, "users"),
+            label=N_("rate-limit-planning", "Active users served"),
+            unit=N_("rate-limit-planning", "users"),
             # Translators: every field is a formatted number.
             sentence=N_(
-                SLUG,
+                "rate-limit-planning",
                 "At {user_requests_per_minute} requests a user a minute, that serves about {users} active users at "
                 "once.",
             ),

@@ -22,13 +22,13 @@ CACHED_TOKENS = InputSpec(
     name="cached_tokens",
     kind=Kind.INTEGER,
     group=cost.USAGE,
-    label=N_(SLUG, "Of which read from the cache"),
+    label=N_("token-cost", "Of which read from the cache"),
     help=N_(
-        SLUG,
+        "token-cost",
         "How many of the input tokens are a prompt-cache hit, billed at the cached input price. 0 without caching.",
     ),
     default="0",
-    unit=N_(SLUG, "tokens"),
+    unit=N_("token-cost", "tokens"),
     minimum=Decimal(0),
     maximum=Decimal(100000000),
     fraction_digits=0,
@@ -37,10 +37,10 @@ REQUESTS = InputSpec(
     name="requests",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_(SLUG, "Number of requests"),
-    help=N_(SLUG, "How many such requests to price: 1 for a single call, or a day's or a month's traffic."),
+    label=N_("token-cost", "Number of requests"),
+    help=N_("token-cost", "How many such requests to price: 1 for a single call, or a day's or a month's traffic."),
     default="1000",
-    unit=N_(SLUG, "requests"),
+    unit=N_("token-cost", "requests"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000000),
     fraction_digits=2,
@@ -76,9 +76,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Token cost"),
+    title=N_("token-cost", "Token cost"),
     summary=N_(
-        SLUG,
+        "token-cost",
         "Price API requests from their input, cached and output tokens at the vendor's prices per million "
         "tokens: the cost of one request and of many, with list prices to start from.",
     ),
@@ -95,12 +95,12 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="request_cost",
-            label=N_(SLUG, "Cost per request"),
+            label=N_("token-cost", "Cost per request"),
             # Translators: {request_cost} is an amount of money with its currency code; the other fields are
             # formatted token counts ({input_tokens}, {cached_tokens}, {output_tokens}) and prices per million
             # tokens with their currency code.
             sentence=N_(
-                SLUG,
+                "token-cost",
                 "{input_tokens} input tokens ({cached_tokens} of them from the cache) and {output_tokens} output "
                 "tokens at {input_price}, {cached_input_price} and {output_price} per million tokens cost "
                 "{request_cost} a request.",
@@ -109,10 +109,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="total_cost",
-            label=N_(SLUG, "Cost of all requests"),
+            label=N_("token-cost", "Cost of all requests"),
             # Translators: {requests} is a formatted number of requests; the other fields are amounts of money.
             sentence=N_(
-                SLUG,
+                "token-cost",
                 "{requests} requests cost {total_cost}: {total_input_cost} for input and {total_output_cost} "
                 "for output.",
             ),
@@ -120,13 +120,13 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="output_share",
-            label=N_(SLUG, "Share of the cost from output"),
-            unit=N_(SLUG, "%"),
+            label=N_("token-cost", "Share of the cost from output"),
+            unit=N_("token-cost", "%"),
             # Translators: {output_share} is a formatted percentage (the % sign follows the placeholder).
             sentence=N_(
-                SLUG,
-                "Output tokens make {output_share} % of the cost: shorter answers save more than a shorter prompt "
-                "when this share is high.",
+                "token-cost",
+                "Share of the cost from output tokens: {output_share} %. When it is high, shorter answers save more "
+                "than a shorter prompt.",
             ),
             fraction_digits=1,
         ),
@@ -141,7 +141,9 @@ CALCULATOR = Calculator(
             "cached_tokens",
             lambda values: values["cached_tokens"] <= values["input_tokens"],
             # Translators: {cached_tokens} and {input_tokens} are numbers as the reader typed them.
-            N_(SLUG, "The cached tokens ({cached_tokens}) are part of the input: enter at most {input_tokens}."),
+            N_(
+                "token-cost", "The cached tokens ({cached_tokens}) are part of the input: enter at most {input_tokens}."
+            ),
         ),
     ),
 )

@@ -24,8 +24,8 @@ from calculators.core import inputs
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "vector-db-size"
-_VECTORS = N_(SLUG, "Vectors")
-_STORAGE = N_(SLUG, "Storage")
+_VECTORS = N_("vector-db-size", "Vectors")
+_STORAGE = N_("vector-db-size", "Storage")
 
 _RAW, _PGVECTOR, _HNSW = 0, 1, 2
 _PGVECTOR_HEADER = 8  # bytes each pgvector value carries besides its components
@@ -67,9 +67,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Vector database size"),
+    title=N_("vector-db-size", "Vector database size"),
     summary=N_(
-        SLUG,
+        "vector-db-size",
         "Estimate the storage or memory an embedding collection takes: raw arrays, pgvector columns or a FAISS "
         "HNSW index, with metadata and replicas.",
     ),
@@ -78,10 +78,10 @@ CALCULATOR = Calculator(
             name="vectors",
             kind=Kind.DECIMAL,
             group=_VECTORS,
-            label=N_(SLUG, "Number of vectors"),
-            help=N_(SLUG, "How many embeddings the collection holds: one per chunk of every document."),
+            label=N_("vector-db-size", "Number of vectors"),
+            help=N_("vector-db-size", "How many embeddings the collection holds: one per chunk of every document."),
             default="1000000",
-            unit=N_(SLUG, "vectors"),
+            unit=N_("vector-db-size", "vectors"),
             minimum=Decimal(0),
             maximum=Decimal("1e13"),
             fraction_digits=0,
@@ -90,9 +90,9 @@ CALCULATOR = Calculator(
             name="dimensions",
             kind=Kind.INTEGER,
             group=_VECTORS,
-            label=N_(SLUG, "Dimensions"),
+            label=N_("vector-db-size", "Dimensions"),
             help=N_(
-                SLUG,
+                "vector-db-size",
                 "The length of each embedding: 1,536 for OpenAI's text-embedding-3-small, 3,072 for "
                 "text-embedding-3-large, 768 or 1,024 for many open models.",
             ),
@@ -105,18 +105,18 @@ CALCULATOR = Calculator(
             name="component_bytes",
             kind=Kind.CHOICE,
             group=_STORAGE,
-            label=N_(SLUG, "Each component stored as"),
+            label=N_("vector-db-size", "Each component stored as"),
             help=N_(
-                SLUG,
+                "vector-db-size",
                 "float32 takes 4 bytes a dimension (pgvector's vector), float16 2 (halfvec), int8 1, and a "
                 "binary vector one bit (pgvector's bit). FAISS's HNSW index always stores float32.",
             ),
             default="float32",
             choices=(
-                Choice("float32", N_(SLUG, "float32 (4 bytes)"), number="4"),
-                Choice("float16", N_(SLUG, "float16 (2 bytes)"), number="2"),
-                Choice("int8", N_(SLUG, "int8 (1 byte)"), number="1"),
-                Choice("binary", N_(SLUG, "Binary (1 bit)"), number="0.125"),
+                Choice("float32", N_("vector-db-size", "float32 (4 bytes)"), number="4"),
+                Choice("float16", N_("vector-db-size", "float16 (2 bytes)"), number="2"),
+                Choice("int8", N_("vector-db-size", "int8 (1 byte)"), number="1"),
+                Choice("binary", N_("vector-db-size", "Binary (1 bit)"), number="0.125"),
             ),
             fraction_digits=0,
         ),
@@ -124,18 +124,18 @@ CALCULATOR = Calculator(
             name="layout",
             kind=Kind.CHOICE,
             group=_STORAGE,
-            label=N_(SLUG, "Stored in"),
+            label=N_("vector-db-size", "Stored in"),
             help=N_(
-                SLUG,
+                "vector-db-size",
                 "A raw array counts the components only. pgvector adds 8 bytes to each value; its index is "
                 "stored beside the table and is extra. FAISS IndexHNSWFlat keeps float32 vectors and a graph "
                 "of 2 × M links of 4 bytes each in memory.",
             ),
             default="raw",
             choices=(
-                Choice("raw", N_(SLUG, "Raw array"), number="0"),
-                Choice("pgvector", N_(SLUG, "pgvector column"), number="1"),
-                Choice("faiss-hnsw", N_(SLUG, "FAISS HNSW index (IndexHNSWFlat)"), number="2"),
+                Choice("raw", N_("vector-db-size", "Raw array"), number="0"),
+                Choice("pgvector", N_("vector-db-size", "pgvector column"), number="1"),
+                Choice("faiss-hnsw", N_("vector-db-size", "FAISS HNSW index (IndexHNSWFlat)"), number="2"),
             ),
             fraction_digits=0,
         ),
@@ -143,9 +143,9 @@ CALCULATOR = Calculator(
             name="hnsw_m",
             kind=Kind.INTEGER,
             group=_STORAGE,
-            label=N_(SLUG, "HNSW links per node (M)"),
+            label=N_("vector-db-size", "HNSW links per node (M)"),
             help=N_(
-                SLUG,
+                "vector-db-size",
                 "The M of the HNSW graph, used by the FAISS layout only: FAISS suggests 4 to 64; 16 and 32 are "
                 "common. The base layer keeps 2 × M links a vector.",
             ),
@@ -159,13 +159,13 @@ CALCULATOR = Calculator(
             name="metadata_bytes",
             kind=Kind.DECIMAL,
             group=_STORAGE,
-            label=N_(SLUG, "Metadata per vector"),
+            label=N_("vector-db-size", "Metadata per vector"),
             help=N_(
-                SLUG,
+                "vector-db-size",
                 "Bytes stored with each vector: its id, the chunk's text, filter fields. 0 counts the vectors alone.",
             ),
             default="0",
-            unit=N_(SLUG, "bytes"),
+            unit=N_("vector-db-size", "bytes"),
             minimum=Decimal(0),
             maximum=Decimal(100000000),
             fraction_digits=0,
@@ -175,8 +175,11 @@ CALCULATOR = Calculator(
             name="replicas",
             kind=Kind.INTEGER,
             group=_STORAGE,
-            label=N_(SLUG, "Copies"),
-            help=N_(SLUG, "How many copies of the collection are kept: replicas for availability multiply the size."),
+            label=N_("vector-db-size", "Copies"),
+            help=N_(
+                "vector-db-size",
+                "How many copies of the collection are kept: replicas for availability multiply the size.",
+            ),
             default="1",
             minimum=Decimal(1),
             maximum=Decimal(1000),
@@ -188,24 +191,24 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_size",
-            label=N_(SLUG, "Total size"),
+            label=N_("vector-db-size", "Total size"),
             unit_choice="memory_unit",
             # Translators: {total_size} is a formatted size followed by its unit ({memory_unit_label}, GB or GiB);
             # {vectors}, {bytes_per_record} and {replicas} are formatted numbers.
             sentence=N_(
-                SLUG,
+                "vector-db-size",
                 "{vectors} vectors of {bytes_per_record} bytes each, in {replicas} copies, take {total_size} "
                 "{memory_unit_label}.",
             ),
         ),
         OutputSpec(
             name="bytes_per_vector",
-            label=N_(SLUG, "Bytes per vector"),
-            unit=N_(SLUG, "bytes"),
+            label=N_("vector-db-size", "Bytes per vector"),
+            unit=N_("vector-db-size", "bytes"),
             # Translators: {bytes_per_vector} and {dimensions} are formatted numbers; {layout_label} names the
             # layout (Raw array, pgvector column, FAISS HNSW index...).
             sentence=N_(
-                SLUG,
+                "vector-db-size",
                 "{layout_label}: one vector of {dimensions} dimensions takes {bytes_per_vector} bytes, metadata aside.",
             ),
             fraction_digits=3,
