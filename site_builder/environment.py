@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 
 from calculators import Calculator, Message, NumberFacts, format_number
 
+from .bidi import isolate_prose
 from .catalogs import is_markup
 from .locales import Locale
 
@@ -143,7 +144,11 @@ def make_environment(
         return format_date(date.fromisoformat(iso), format="long", locale=locale.cldr)
 
     env.globals.update(t=translate, number=number, locale=locale, faq_entries=faq_entries)
-    env.filters.update(mathml=mathml, long_date=long_date)
+
+    def bidi_isolated(body: str) -> Markup:
+        return isolate_prose(body, locale.direction)
+
+    env.filters.update(mathml=mathml, long_date=long_date, bidi_isolated=bidi_isolated)
     return env
 
 

@@ -25,6 +25,7 @@ from .numbers import NumberFacts, format_number, format_scientific, readable_fra
 from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
 __all__ = [
+    "LTR_RUN",
     "NUMBER_WITH_UNIT",
     "ConfigReport",
     "FieldMessage",
@@ -403,6 +404,8 @@ _NUMBER = rf"[-\u2212]?{_DIGIT}(?:(?:{_DIGIT}|[.,\u066b\u066c\u00a0\u202f])*{_DI
 _LATIN = r"[A-Za-z][\w.+/-]*\w|[A-Za-z]"
 _TOKEN = rf"(?:{_NUMBER}(?:[A-Za-z]\w*)?|{_LATIN})"  # 16.06, 8B, GiB, tokens/s, Llama-3.1
 _RUN = re.compile(rf"{_TOKEN}(?:[ \u00a0](?:[×÷=+\u2212-] )?{_TOKEN})*")
+LTR_RUN = _RUN.pattern
+"""A run of numbers and Latin words that a right-to-left text isolates (`_isolate_runs`; the build's articles too)."""
 _NUMBER_THEN_WORD = re.compile(rf"({_NUMBER}) (?=\w)")
 NUMBER_WITH_UNIT = rf"{_NUMBER}[ \u00a0][^\s.,;:!?()×÷=+\u2212\u2066-\u2069][^\s.,;:!?()\u2066-\u2069]*"
 """A number and the word after it (mostly its unit), which a line should not part: "1,120 GB", "128 samples".
