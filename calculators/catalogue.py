@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .core.spec import N_, Category
 
-__all__ = ["CATALOGUE", "CATEGORIES"]
+__all__ = ["CATALOGUE", "CATEGORIES", "POPULAR"]
 
 CATEGORIES: tuple[Category, ...] = (
     Category("training", N_("category", "Training")),
@@ -53,3 +53,14 @@ CATALOGUE: tuple[str, ...] = (
     "cost/fine-tuning-cost",
     "cost/rate-limit-planning",
 )
+
+POPULAR: tuple[str, ...] = (
+    "llm-training-vram",
+    "llm-inference-vram",
+    "gpu-count",
+    "kv-cache-size",
+    "transformer-params",
+    "training-flops",
+)
+"""The slugs listed first, on the home page and in their category, kept by hand: the questions readers bring
+most (memory to train and to serve a model, how many GPUs, the KV cache, a model's size, the compute of a run)."""

@@ -27,6 +27,7 @@ from markupsafe import Markup, escape
 from calculators import Calculator, Message, NumberFacts, format_number
 from calculators.core.numbers import CURRENCIES, format_money
 
+from .bidi import isolate_prose
 from .catalogs import is_markup
 from .locales import Locale
 
@@ -146,8 +147,11 @@ def make_environment(
     def dollars(value: float) -> str:
         return format_money(value, CURRENCIES[0], facts)  # every list price on the site is in US dollars
 
+    def bidi_isolated(body: str) -> Markup:
+        return isolate_prose(body, locale.direction)
+
     env.globals.update(t=translate, number=number, dollars=dollars, locale=locale, faq_entries=faq_entries)
-    env.filters.update(mathml=mathml, long_date=long_date)
+    env.filters.update(mathml=mathml, long_date=long_date, bidi_isolated=bidi_isolated)
     return env
 
 

@@ -22,7 +22,7 @@ from calculators import (
     format_number,
     make_report,
 )
-from calculators.catalogue import CATEGORIES
+from calculators.catalogue import CATEGORIES, POPULAR
 from calculators.core.model_config import covers
 from calculators.core.report import NUMBER_WITH_UNIT
 
@@ -194,18 +194,6 @@ def _preset_options(
         for preset in presets
         if covers(calculator, preset.facts())
     )
-
-
-POPULAR: tuple[str, ...] = (
-    "llm-training-vram",
-    "llm-inference-vram",
-    "gpu-count",
-    "kv-cache-size",
-    "transformer-params",
-    "training-flops",
-)
-"""The calculators listed first, on the home page and in their category: the questions readers bring most
-(memory to train and to serve a model, how many GPUs, the KV cache, a model's size, the compute of a run)."""
 
 
 def _popular(calculators: Sequence[Calculator]) -> list[Calculator]:

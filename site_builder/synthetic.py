@@ -142,7 +142,9 @@ def make_synthetic_project(work: Path, extra: int) -> Path:
             found.extend(_po_entry(slug, text, f"[{catalog}] {text}") for text in _messages(index))
     catalogue = project / "calculators" / "catalogue.py"
     source = catalogue.read_text(encoding="utf-8")
-    catalogue.write_text(source.rstrip().removesuffix(")") + "".join(entries) + ")\n", encoding="utf-8")
+    # The new lines go at the end of the CATALOGUE tuple, whatever plain data follows it (POPULAR).
+    end = source.index("\n)\n", source.index("CATALOGUE: tuple[str, ...] = (")) + 1
+    catalogue.write_text(source[:end] + "".join(entries) + source[end:], encoding="utf-8")
     for catalog, found in po_entries.items():
         po = project / "locales" / catalog / "LC_MESSAGES" / "messages.po"
         po.write_text(po.read_text(encoding="utf-8") + "".join(found), encoding="utf-8")

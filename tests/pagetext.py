@@ -66,9 +66,17 @@ def messages(text: dict[str, str]) -> dict[str, str]:
 
 
 def kept_text(report: Report, last_valid: Report, input_names: list[str], *, chart: bool = False) -> dict[str, str]:
-    """Return what `result_text` should read once `report` is invalid: its messages beside `last_valid`'s results,
-    which an invalid field leaves on the page, greyed."""
+    """Return what `result_text` should read once `report` is invalid: its messages and the results it could still
+    compute, beside `last_valid`'s other results, which an invalid field leaves on the page, greyed."""
     shown = expected_text(report, input_names, chart=chart)
     if report.ok:
         return shown
-    return {**expected_text(last_valid, input_names, chart=chart), **messages(shown)}
+    last = expected_text(last_valid, input_names, chart=chart)
+    kept = [f"{hook}={result.name}" for result in report.results if not result.value for hook in HOOKS]
+    if chart and not report.chart:
+        kept.append("data-chart=")
+    return {**shown, **{key: last[key] for key in kept}}
+
+
+HOOKS = ("data-output", "data-unit", "data-sentence")
+"""The three texts of one result on the page."""

@@ -40,6 +40,14 @@ def test_a_bar_beyond_the_largest_gpu_is_counted_in_that_gpu() -> None:
     assert _labels(svg) == ["1 × 141\xa0GB", "7 × 141\xa0GB"]
 
 
+@pytest.mark.parametrize("total", [3e6, 1e9, 1e14])
+def test_any_total_a_calculator_allows_gets_its_marks(total: float) -> None:
+    # attention-memory at a batch of 39,170 needs 3 PB (21,000 GPUs of 141 GB): marks every 2,000 of them, not a
+    # crash for want of a step; up to LARGEST_RESULT, 10¹⁵ GB, the same.
+    svg = draw_memory_chart([ChartSegment(total, "huge")], 1e9, WORDS)
+    assert 10 <= len(_marks(svg)) <= 21 and max(_marks(svg)) <= 320
+
+
 def _labels(svg: str) -> list[str]:
     return re.findall(r'<text class="chart-mark-label"[^>]*>([^<]*)</text>', svg)
 

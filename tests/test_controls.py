@@ -64,6 +64,36 @@ def test_an_invalid_field_keeps_the_last_results_greyed_beside_a_note(page: Any,
 
 
 @pytest.mark.browser
+def test_an_invalid_field_greys_only_the_results_that_depend_on_it(page: Any, base_url: str) -> None:
+    _open(page, f"{base_url}en/llm-training-vram/")
+    page.fill('[name="activation_gb"]', "x")
+    _settle(page)
+    # The model state does not depend on the activations: it is still computed, and recomputed, as usual...
+    page.fill('[name="params_billion"]', "70")
+    _settle(page)
+    assert page.text_content("[data-status]") == "Enter valid values to see every result."
+    state = '[data-result="model_state_gb"]'
+    assert page.text_content('[data-output="model_state_gb"]') == "1,120"
+    assert page.get_attribute(state, "data-kept") is None
+    assert "1,120 GB" in page.text_content('[data-sentence="model_state_gb"]')
+    # ...while the total, which adds the activations, keeps its last value, greyed, under the note.
+    total = '[data-result="total_vram_gb"]'
+    assert page.get_attribute(total, "data-kept") == "" and page.is_visible(total)
+    assert page.text_content('[data-output="total_vram_gb"]') == "112"
+    note = page.locator("[data-kept-note]")
+    assert note.text_content() == "The greyed results are for the last values that could be computed."
+    colour = "(element) => getComputedStyle(element).color"
+    muted = note.evaluate(colour)
+    assert page.eval_on_selector('[data-output="total_vram_gb"]', colour) == muted
+    assert page.eval_on_selector('[data-output="model_state_gb"]', colour) != muted
+    assert page.get_attribute("[data-summary]", "data-state") == "invalid"  # the headline is the total
+    page.fill('[name="activation_gb"]', "10")
+    _settle(page)
+    assert page.text_content('[data-output="total_vram_gb"]') == "1,130"
+    assert page.get_attribute(total, "data-kept") is None and note.is_hidden()
+
+
+@pytest.mark.browser
 def test_a_bad_menu_value_from_a_link_clears_by_choosing_the_option_shown_before(page: Any, base_url: str) -> None:
     _open(page, f"{base_url}en/llm-training-vram/?bytes_per_param=10")
     assert page.text_content('[data-error-for="bytes_per_param"]') == "Choose one of the listed options."

@@ -14,7 +14,7 @@ import pytest
 
 import calculators
 from calculators import CALCULATORS, CATEGORIES, Kind
-from calculators.catalogue import CATALOGUE
+from calculators.catalogue import CATALOGUE, POPULAR
 from calculators.core.registry import module_name
 from site_builder.assets import CORE, bundle_calculators, calculator_sources, core_sources, shared_sources
 
@@ -95,6 +95,13 @@ def test_every_calculator_folder_is_in_the_catalogue() -> None:
         category, slug = entry.split("/")
         calculator = importlib.import_module(module_name(entry)).CALCULATOR
         assert (calculator.slug, calculator.category) == (slug, category)
+
+
+def test_every_popular_slug_is_in_the_catalogue() -> None:
+    # The hand-kept "most used" list names calculators by slug: a renamed or removed one must not vanish silently.
+    slugs = [entry.split("/")[1] for entry in CATALOGUE]
+    assert set(POPULAR) <= set(slugs), set(POPULAR) - set(slugs)
+    assert len(set(POPULAR)) == len(POPULAR)
 
 
 def test_the_bundles_hold_exactly_the_core() -> None:

@@ -244,3 +244,33 @@ def test_gib_sentences_add_up_in_gib() -> None:
     assert grad["activation_memory_gb"][1].startswith(
         "Peak activation memory on each GPU is 4 samples × 0.4657 GiB = 1.86 GiB."
     )
+
+
+def test_an_invalid_input_leaves_the_results_that_do_not_depend_on_it() -> None:
+    # The model state does not depend on the activations; the total adds them.
+    report = make_report(VRAM, {**VRAM.defaults(), "params_billion": "70", "activation_gb": "x"}, KIT)
+    assert not report.ok and report.status == "Enter valid values to see every result."
+    shown = {result.name: result for result in report.results}
+    assert shown["model_state_gb"] == make_report(VRAM, {**VRAM.defaults(), "params_billion": "70"}, KIT).results[1]
+    assert shown["total_vram_gb"].value == shown["per_gpu_vram_gb"].value == "" and report.chart == ""
+    assert report.errors == (FieldMessage("activation_gb", "Enter a number, for example 0."),)
+    # Without ZeRO the GPUs' count changes no figure, but the per-GPU sentence names it: that result waits.
+    report = make_report(VRAM, {**VRAM.defaults(), "data_parallel": "0"}, KIT)
+    shown = {result.name: result for result in report.results}
+    assert shown["total_vram_gb"].value == shown["model_state_gb"].value == "112" and report.chart
+    assert shown["per_gpu_vram_gb"].value == ""
+    # An input every result depends on leaves none, and says so as before.
+    report = make_report(GRAD, {**GOOD_GRAD, "micro_batch": "x"}, KIT)
+    assert [result.value for result in report.results] == ["", ""]
+    assert report.status == "Enter valid values to see the results."
+
+
+def test_rules_and_results_out_of_range_leave_no_results() -> None:
+    # A rule on several inputs and a whole calculation out of range are not one input's, so nothing stands in.
+    params = find("transformer-params")
+    broken = make_report(params, {**params.defaults(), "kv_heads": "5"}, KIT)
+    huge = make_report(GRAD, {**GOOD_GRAD, "micro_batch": "1000000", "accumulation_steps": "1000000",
+                              "data_parallel": "1000000", "activation_per_sample_gb": "100000"}, KIT)  # fmt: skip
+    for report in (broken, huge):
+        assert not report.ok and all(result.value == "" for result in report.results) and report.chart == ""
+    assert broken.status == "Enter valid values to see the results."

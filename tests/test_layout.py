@@ -145,6 +145,32 @@ def test_arabic_isolates_each_number_with_its_unit(page: Any, base_url: str) -> 
     assert order[0] < order[1]
 
 
+def test_arabic_article_prose_isolates_numbers_with_units_and_latin_names(page: Any, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base_url}ar/{VRAM.slug}/")
+    article = page.text_content(".article")
+    assert "\u2066112 GB\u2069" in article and "\u2066Hugging Face Accelerate\u2069" in article
+    # Only text: addresses, attributes and the formulas' MathML carry no mark.
+    marked = """() => [...document.querySelectorAll('.article *')].some((e) => [...e.attributes].some((a) =>
+                 /[\u2066\u2069]/.test(a.value))) || [...document.querySelectorAll('.article math')]
+                 .some((m) => /[\u2066\u2069]/.test(m.textContent))"""
+    assert not page.evaluate(marked)
+    # Isolated, "112 GB" reads left to right in the right-to-left paragraph: the number left of its unit.
+    order = page.evaluate(
+        """() => { const walker = document.createTreeWalker(document.querySelector('.article'), NodeFilter.SHOW_TEXT);
+                   let node; while ((node = walker.nextNode()) && !node.data.includes('\u2066112 GB')) {}
+                   const start = node.data.indexOf('\u2066112 GB') + 1;
+                   const at = (from, length) => { const range = new Range();
+                     range.setStart(node, from); range.setEnd(node, from + length);
+                     return range.getBoundingClientRect().x; };
+                   return [at(start, 3), at(start + 4, 2)]; }"""
+    )
+    assert order[0] < order[1]
+    page.goto(f"{base_url}en/{VRAM.slug}/")
+    english = page.text_content("main")
+    assert "112 GB" in english and "\u2066" not in english and "\u2069" not in english
+
+
 def test_any_calculator_is_two_steps_from_home_and_the_article_uses_the_width(page: Any, base_url: str) -> None:
     from calculators import CALCULATORS
 
@@ -176,3 +202,28 @@ def test_any_calculator_is_two_steps_from_home_and_the_article_uses_the_width(pa
     assert aside["x"] + aside["width"] - article["x"] >= 0.9 * (main["width"] - 32)
     anchors = page.locator(".toc a").evaluate_all("(links) => links.map((a) => a.hash)")
     assert len(anchors) >= 4 and all(page.locator(anchor).count() == 1 for anchor in anchors)
+
+
+def test_a_desktop_keeps_the_results_in_sight_while_the_inputs_scroll(page: Any, base_url: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    moe = find("moe-active-params")  # the longest form: many inputs beside five results
+    _open(page, base_url, EN, moe)
+    page.evaluate("() => document.querySelectorAll('details[data-advanced]').forEach((d) => { d.open = true; })")
+    start = _box(page, ".results")
+    form = _box(page, "form.inputs")
+    assert form["height"] > 2 * 768, "a form long enough to scroll"
+    page.evaluate("window.scrollTo(0, 1500)")
+    inputs, results = _box(page, "form.inputs"), _box(page, ".results")
+    # The inputs went up with the page; the results stay beside them, 1 rem below the top of the screen.
+    assert inputs["y"] < -1000 and results["y"] == pytest.approx(16, abs=1)
+    assert results["x"] == pytest.approx(start["x"]) and results["height"] <= 768 - 32 + 1
+    assert page.locator('[data-output="total_params_billion"]').is_visible()
+    # Not on a phone (the summary bar is its headline in sight), nor in print or an embed.
+    page.emulate_media(media="print")
+    assert page.eval_on_selector(".results", "(r) => getComputedStyle(r).position") == "static"
+    page.emulate_media(media="screen")
+    page.set_viewport_size(PHONE)
+    assert page.eval_on_selector(".results", "(r) => getComputedStyle(r).position") == "static"
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{base_url}en/embed/{moe.slug}/")
+    assert page.eval_on_selector(".results", "(r) => getComputedStyle(r).position") == "static"

@@ -95,6 +95,9 @@ def test_reports_never_show_junk(calculator: Calculator, kits: dict[Any, LocaleK
     def check(raw: dict[str, Any], locale: Any) -> None:
         report = make_report(calculator, raw, kits[locale])
         text = report.to_json()
+        for label in (choice.label for spec in calculator.inputs for choice in spec.choices):
+            # An option may be called "None" (training-flops' activation recomputation), a word, not a leak.
+            text = text.replace(kits[locale].translations.pgettext(label.context, label.text), "")
         assert not re.search(r"\b(NaN|inf|Infinity|None|Traceback)\b", text), text
         assert "<img" not in text and "<script" not in text
         assert report.ok or report.status

@@ -112,10 +112,24 @@ def _gpu_marks(total: float, unit_bytes: float, gb: str) -> list[tuple[float, st
     if fits is not None:
         return [(size * _GIB / unit_bytes, f"{size}\xa0{gb}") for size in GPU_SIZES_GB if size <= fits]
     count, size = gpus_to_hold(total, unit_bytes)
-    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if count / s <= _MOST_MARKS) if count else 1
+    step = _mark_step(count)
     shown = [*range(step, count, step), count]
     # Between the first and the last, the lines speak for themselves (evenly spaced, so many GPUs apart).
     return [(k * size * _GIB / unit_bytes, f"{k} × {size}\xa0{gb}" if k in {shown[0], count} else "") for k in shown]
+
+
+def _mark_step(count: int) -> int:
+    """Return the first of 1, 2, 5, 10, 20, 50… GPUs between marks that draws at most `_MOST_MARKS` of them.
+
+    >>> _mark_step(8), _mark_step(21), _mark_step(21_000), _mark_step(10**12)
+    (1, 2, 2000, 50000000000)
+    """
+    scale = 1
+    while True:
+        for step in (scale, 2 * scale, 5 * scale):
+            if count / step <= _MOST_MARKS:
+                return step
+        scale *= 10
 
 
 def _place_labels(marks: Sequence[tuple[float, str]]) -> list[tuple[float, int, str]]:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from .numbers import PLAIN, NumberFacts, parse_number
 from .spec import Calculator, InputSpec, Kind
 
-__all__ = ["LARGEST_RESULT", "LARGEST_SCIENTIFIC", "Evaluation", "Problem", "evaluate"]
+__all__ = ["LARGEST_RESULT", "LARGEST_SCIENTIFIC", "Evaluation", "Problem", "evaluate", "stand_ins"]
 
 LARGEST_RESULT = 1e15
 """Results above this magnitude are reported as out of range rather than shown."""
@@ -86,6 +86,55 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
         )
         return Evaluation(values=values, problems=(Problem("", "out_of_range"), *culprits))
     return Evaluation(values=values, results=results)
+
+
+def stand_ins(calculator: Calculator, evaluation: Evaluation) -> tuple[Evaluation, ...]:
+    """Evaluate again with each invalid input replaced by valid values: its default, then a few others in its bounds.
+
+    A result that comes out the same in every one does not depend on the invalid inputs, so it can still be
+    shown. Nothing comes back (so nothing is shown) when a problem is not one input's own (a rule, or a whole
+    calculation out of range) or when a stand-in breaks a rule or the formula: the results might then depend on
+    the invalid input in a way the stand-ins do not show.
+
+    >>> from calculators import find
+    >>> grad = find("gradient-accumulation-memory")
+    >>> runs = stand_ins(grad, evaluate(grad, {**grad.defaults(), "activation_per_sample_gb": "x"}))
+    >>> [run.values["activation_per_sample_gb"] for run in runs], {run.results["effective_batch"] for run in runs}
+    ([0.5, 1.0, 0.25], {32.0})
+    """
+    invalid = [problem.name for problem in evaluation.problems]
+    if not invalid or any(not problem.name or problem.code == "rule" for problem in evaluation.problems):
+        return ()
+    base = {**evaluation.values, **{name: _default(calculator.input(name)) for name in invalid}}
+    trials = [base, *({**base, name: other} for name in invalid for other in _others(calculator.input(name)))]
+    runs = []
+    for values in trials:
+        results = _compute(calculator, values) if all(rule.holds(values) for rule in calculator.rules) else None
+        if results is None:
+            return ()
+        runs.append(Evaluation(values=values, results=results))
+    return tuple(runs)
+
+
+_STAND_INS = 2
+"""Valid values tried besides an invalid input's default: two, so that a result that merely rounds or steps alike
+at two values (a count of GPUs, say) is less likely to pass for one that does not depend on the input."""
+
+
+def _others(spec: InputSpec) -> list[float]:
+    """Up to `_STAND_INS` valid values of `spec` other than its default: another choice; twice, half, one more."""
+    default = _default(spec)
+    if spec.kind is Kind.CHOICE:
+        candidates: list[object] = [choice.value for choice in spec.choices]
+    else:
+        number = Decimal(spec.default)
+        candidates = [number * 2, number / 2, number + 1, number - 1] if number else [Decimal(1), Decimal(2)]
+    found: list[float] = []
+    for candidate in candidates:
+        value = _read(spec, candidate, PLAIN)
+        if not isinstance(value, Problem) and value != default and value not in found:
+            found.append(value)
+    return found[:_STAND_INS]
 
 
 def _compute(calculator: Calculator, values: Mapping[str, float]) -> dict[str, float] | None:

@@ -19,12 +19,13 @@ from types import MappingProxyType
 from typing import Protocol
 
 from .chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
-from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate
+from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate, stand_ins
 from .model_config import assumptions_for, config_values, covers, read_model_config, unknown_family_for
 from .numbers import CURRENCIES, NumberFacts, format_money, format_number, format_scientific, readable_fraction_digits
 from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
 
 __all__ = [
+    "LTR_RUN",
     "NUMBER_WITH_UNIT",
     "ConfigReport",
     "FieldMessage",
@@ -73,14 +74,18 @@ class FieldMessage:
 
 @dataclass(frozen=True)
 class Report:
-    """All the result text of a page: results when `ok`, otherwise a status and field messages."""
+    """All the result text of a page: results when `ok`, otherwise a status, field messages and what still holds.
+
+    When not `ok`, a result that does not depend on the invalid inputs is written as usual; the others have an
+    empty value, unit and sentence (the page keeps its last valid ones, greyed).
+    """
 
     ok: bool
     status: str
     results: tuple[ResultText, ...]
     errors: tuple[FieldMessage, ...]
     chart: str = ""
-    """The memory chart as SVG markup, for calculators that declare one and only when `ok`."""
+    """The memory chart as SVG markup, for calculators that declare one, when every part of it can be computed."""
 
     def to_json(self) -> str:
         """Return the report as JSON, the form the browser worker hands to the page."""
@@ -89,6 +94,8 @@ class Report:
 
 # Translators: shown in place of the results while any input is invalid or empty.
 ENTER_VALUES = N_("validation", "Enter valid values to see the results.")
+# Translators: shown above the results while an input is invalid, when the results that do not depend on it are shown.
+ENTER_VALUES_FOR_ALL = N_("validation", "Enter valid values to see every result.")
 # Translators: shown in place of the results when a result would be absurdly large.
 OUT_OF_RANGE = N_("validation", "These values give a result too large to be meaningful. Check the inputs.")
 _PROBLEM_TEXT = MappingProxyType(
@@ -115,6 +122,12 @@ def make_report(calculator: Calculator, raw: Mapping[str, object], kit: LocaleKi
     evaluation = evaluate(calculator, raw, kit.numbers)
     if not evaluation.ok:
         return _problem_report(calculator, evaluation, kit)
+    results, chart = _result_texts(calculator, evaluation, kit)
+    return Report(ok=True, status="", results=results, errors=(), chart=chart)
+
+
+def _result_texts(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> tuple[tuple[ResultText, ...], str]:
+    """Write every result of a computed evaluation, and its chart."""
     numbers = _formatted_numbers(calculator, evaluation, kit.numbers)
     labels = _choice_labels(calculator, evaluation, kit)
     words = {**numbers, **{f"{name}_label": label for name, label in labels.items()}}
@@ -135,7 +148,7 @@ def make_report(calculator: Calculator, raw: Mapping[str, object], kit: LocaleKi
         for spec in calculator.outputs
     )
     chart = _chart(calculator.chart, evaluation, labels, kit) if calculator.chart else ""
-    return Report(ok=True, status="", results=results, errors=(), chart=chart)
+    return results, chart
 
 
 # Translators: one line of the memory chart's legend: {part} is a component such as "Weights", {value} {unit} its size.
@@ -295,9 +308,24 @@ def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleK
         if problem.name
     )
     whole = any(not problem.name for problem in evaluation.problems)
-    status = _translate(OUT_OF_RANGE if whole else ENTER_VALUES, {}, kit)
-    empty = tuple(ResultText(spec.name, "", "", "") for spec in calculator.outputs)
-    return Report(ok=False, status=status, results=empty, errors=errors)
+    # What the invalid inputs do not change is written as usual: the results (with their sentences, which may
+    # name an input) and the chart that come out the same whatever valid values stand in for those inputs.
+    runs = stand_ins(calculator, evaluation)
+    written = [_result_texts(calculator, run, kit) for run in runs]
+
+    def alike(values: list[object]) -> bool:
+        return bool(values) and all(value == values[0] for value in values)
+
+    results = tuple(
+        written[0][0][index]
+        if alike([run.results[spec.name] for run in runs]) and alike([texts[index] for texts, _ in written])
+        else ResultText(spec.name, "", "", "")
+        for index, spec in enumerate(calculator.outputs)
+    )
+    chart = written[0][1] if alike([chart for _, chart in written]) else ""
+    some = any(result.value for result in results)
+    status = _translate(OUT_OF_RANGE if whole else ENTER_VALUES_FOR_ALL if some else ENTER_VALUES, {}, kit)
+    return Report(ok=False, status=status, results=results, errors=errors, chart=chart)
 
 
 def _problem_message(calculator: Calculator, problem: Problem, values: Mapping[str, float], kit: LocaleKit) -> str:
@@ -388,6 +416,8 @@ _NUMBER = rf"[-\u2212]?{_DIGIT}(?:(?:{_DIGIT}|[.,\u066b\u066c\u00a0\u202f])*{_DI
 _LATIN = r"[A-Za-z][\w.+/-]*\w|[A-Za-z]"
 _TOKEN = rf"(?:{_NUMBER}(?:[A-Za-z]\w*)?|{_LATIN})"  # 16.06, 8B, GiB, tokens/s, Llama-3.1
 _RUN = re.compile(rf"{_TOKEN}(?:[ \u00a0](?:[×÷=+\u2212-] )?{_TOKEN})*")
+LTR_RUN = _RUN.pattern
+"""A run of numbers and Latin words that a right-to-left text isolates (`_isolate_runs`; the build's articles too)."""
 _NUMBER_THEN_WORD = re.compile(rf"({_NUMBER}) (?=\w)")
 NUMBER_WITH_UNIT = rf"{_NUMBER}[ \u00a0][^\s.,;:!?()×÷=+\u2212\u2066-\u2069][^\s.,;:!?()\u2066-\u2069]*"
 """A number and the word after it (mostly its unit), which a line should not part: "1,120 GB", "128 samples".

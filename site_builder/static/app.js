@@ -55,6 +55,10 @@ function connectEngine(form) {
     described.forEach((element, index) => (element.textContent = published[index]));
     clearStale();
     showKept(false);
+    for (const box of results.querySelectorAll("[data-result], [data-chart]")) {
+      box.removeAttribute("data-kept");
+      box.hidden = false;
+    }
     results.removeAttribute("aria-busy");
     showEngine("failed");
     document.dispatchEvent(new Event("calculator:engine-settled"));
@@ -164,21 +168,33 @@ function connectEngine(form) {
   function showReport(report) {
     results.dataset.state = report.ok ? "ok" : "invalid";
     results.querySelector("[data-status]").textContent = report.status;
-    // An invalid field leaves the last results computed in place, greyed, with a note saying they are for
-    // earlier values; results of values the form never held (a link's, before any) are not shown.
+    // An invalid field leaves the results that do not depend on it computed as usual (the core wrote them);
+    // each of the others keeps its last value computed, greyed, with a note saying it is for earlier values.
+    // Results of values the form never held (a link's, before any) are not shown.
     if (report.ok) state.lastValid = report;
-    const kept = report.ok ? null : state.lastValid;
-    showKept(kept !== null);
-    const shown = kept ?? report;
-    for (const result of shown.results) {
+    const last = report.ok ? null : state.lastValid;
+    const shown = report.results.map((result) => {
+      const kept = result.value === "" ? (last?.results.find((old) => old.name === result.name) ?? null) : null;
+      const box = results.querySelector(`[data-result="${result.name}"]`);
+      box?.toggleAttribute("data-kept", kept !== null);
+      if (box) box.hidden = result.value === "" && kept === null;
+      return kept ?? result;
+    });
+    for (const result of shown) {
       setText(`[data-output="${result.name}"]`, result.value);
       setText(`[data-unit="${result.name}"]`, result.unit);
       showSentence(result.name, result.sentence);
     }
-    updateSummary(shown.results[0], report.ok);
     // The chart is SVG markup from the same Python that prerendered it; every text in it is escaped there.
     const chart = results.querySelector("[data-chart]");
-    if (chart) chart.innerHTML = shown.chart;
+    const chartKept = chart !== null && report.chart === "" && Boolean(last?.chart);
+    if (chart) {
+      chart.innerHTML = chartKept ? last.chart : report.chart;
+      chart.toggleAttribute("data-kept", chartKept);
+    }
+    const fresh = report.results.filter((result) => result.value !== "").length;
+    showKept(shown.some((result, index) => result !== report.results[index]) || chartKept, fresh > 0);
+    updateSummary(shown[0], report.results[0]?.value !== "");
     const messages = new Map(report.errors.map((error) => [error.name, error.message]));
     state.errors = new Set(messages.keys());
     document.dispatchEvent(new CustomEvent("calculator:values", { detail: portableValues().toString() }));
@@ -190,9 +206,9 @@ function connectEngine(form) {
     }
   }
 
-  function showKept(kept) {
+  function showKept(kept, someFresh = false) {
     results.toggleAttribute("data-kept", kept);
-    if (keptNote) keptNote.textContent = kept ? keptNote.dataset.text : "";
+    if (keptNote) keptNote.textContent = kept ? (someFresh ? keptNote.dataset.textSome : keptNote.dataset.text) : "";
   }
 
   function readShownReport() {

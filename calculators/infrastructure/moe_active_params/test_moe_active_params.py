@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from calculators import LocaleKit, evaluate, find, make_report
+from calculators.core.evaluation import LARGEST_RESULT
 from calculators.core.spec import MODEL_FACTS
 from calculators.infrastructure.moe_active_params import CALCULATOR
 from site_builder.locales import LOCALE_BY_TAG, Locale
@@ -192,6 +193,22 @@ def test_the_largest_inputs_still_give_results() -> None:
     largest = {"layers": "10000", "hidden_size": "1000000", "experts": "100000", "expert_ffn_size": "10000000"}
     result = _run(**largest)
     assert result["total_params_billion"] == pytest.approx(3e13, rel=1e-3)
+
+
+@pytest.mark.parametrize("architecture", ["llama", "gpt2", "phi"])
+@pytest.mark.parametrize("memory_unit", ["gb", "gib"])
+def test_every_input_at_its_largest_gives_results(architecture: str, memory_unit: str) -> None:
+    # The page shows no exact count (a float holds whole numbers exactly only up to 2⁵³, and 10⁵ experts of
+    # 10⁷ × 10⁶ in 10⁴ layers are 3 × 10²² parameters): its figures in billions and GB stay far below
+    # LARGEST_RESULT, so no allowed input, every one at its maximum and every layer a mixture of experts, is
+    # out of range.
+    largest = {spec.name: str(spec.maximum) for spec in CALCULATOR.inputs if spec.maximum is not None}
+    switches = {"tied_embeddings": "0", "shared_expert_gate": "1", "router_bias": "1", "attention_bias": "1"}
+    values = {**largest, **switches, "dense_layers": "0", "architecture": architecture, "memory_unit": memory_unit}
+    result = _run(**values)
+    assert set(result) == {spec.name for spec in CALCULATOR.outputs}
+    assert max(result.values()) < LARGEST_RESULT / 10
+    assert result["total_params_billion"] > 2e13  # GPT-2 and Phi experts are two matrices, Llama three
 
 
 def test_presets_name_model_facts() -> None:
