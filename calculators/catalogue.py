@@ -47,4 +47,6 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/transformer-params",
     # Cost.
     "cost/token-cost",
+    "cost/agent-cost",
+    "cost/context-cost-growth",
 )
