@@ -190,7 +190,8 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-02",
     formulas=(
-        r"C = \frac{\left(nB + \Delta\,\frac{n(n-1)}{2}\right) p_{in} + n\,o\,p_{out}}{10^6},\quad \Delta = o + r",
+        r"T_{in} = n\,B + \Delta\,\frac{n(n-1)}{2},\quad \Delta = o + r",
+        r"C = \frac{T_{in}\,p_{in} + n\,o\,p_{out}}{10^6}",
     ),
     money=("first_step_cost",),
     related=("context-cost-growth", "token-cost", "prompt-caching-savings", "function-calling-overhead"),

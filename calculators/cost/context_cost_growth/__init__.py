@@ -155,9 +155,9 @@ CALCULATOR = Calculator(
             # {independent_tokens} and {last_turn_tokens} are token counts, {independent_cost} an amount of money.
             sentence=N_(
                 "context-cost-growth",
-                "{history_share} % of the input is earlier turns sent again. Sent alone, without the history, the "
-                "turns would send {independent_tokens} input tokens and cost {independent_cost}; the last turn "
-                "alone sends {last_turn_tokens}.",
+                "Share of the input that is earlier turns sent again: {history_share} %. Sent alone, without the "
+                "history, the turns would send {independent_tokens} input tokens and cost {independent_cost}; the "
+                "last turn alone sends {last_turn_tokens}.",
             ),
             fraction_digits=1,
         ),
@@ -177,8 +177,8 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-02",
     formulas=(
-        r"T_{in} = T\,(S + u) + (u + a)\,\frac{T(T-1)}{2},\quad T_{out} = T\,a",
-        r"C = \frac{T_{in}\,p_{in} + T_{out}\,p_{out}}{10^6}",
+        r"T_{in} = T\,(S + u) + (u + a)\,\frac{T(T-1)}{2}",
+        r"C = \frac{T_{in}\,p_{in} + T\,a\,p_{out}}{10^6}",
     ),
     money=("independent_cost",),
     related=("agent-cost", "context-window-fit", "prompt-caching-savings", "token-cost"),
