@@ -52,6 +52,8 @@ CATALOGUE: tuple[str, ...] = (
     "cost/tokens-to-words",
     "cost/fine-tuning-cost",
     "cost/rate-limit-planning",
+    "cost/agent-cost",
+    "cost/context-cost-growth",
 )
 
 POPULAR: tuple[str, ...] = (

@@ -22,7 +22,8 @@ from .chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, sma
 from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate, stand_ins
 from .model_config import assumptions_for, config_values, covers, read_model_config, unknown_family_for
 from .numbers import CURRENCIES, NumberFacts, format_money, format_number, format_scientific, readable_fraction_digits
-from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage
+from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage, StepChart
+from .steps import StepWriter, draw_step_chart
 
 __all__ = [
     "LTR_RUN",
@@ -147,7 +148,10 @@ def _result_texts(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit
         )
         for spec in calculator.outputs
     )
-    chart = _chart(calculator.chart, evaluation, labels, kit) if calculator.chart else ""
+    if isinstance(calculator.chart, StepChart):
+        chart = _step_chart(calculator.chart, evaluation, kit)
+    else:
+        chart = _chart(calculator.chart, evaluation, labels, kit) if calculator.chart else ""
     return results, chart
 
 
@@ -218,6 +222,25 @@ def _chart(chart: MemoryChart, evaluation: Evaluation, labels: Mapping[str, str]
     segments = [ChartSegment(s.value, _keep_together(s.legend, direction)) for s in segments]
     words = ChartText(title=title, total=total_text, fit=fit_text, note=note, gb=words.gb)
     return draw_memory_chart(segments, unit_bytes, words)
+
+
+def _step_chart(chart: StepChart, evaluation: Evaluation, kit: LocaleKit) -> str:
+    """Draw a calculator's step chart (`core/steps.py`) for this evaluation, in the reader's language."""
+    currency = CURRENCIES[int(evaluation.values["currency"])]
+
+    def text(message: Message | PluralMessage, words: Mapping[str, str], counts: Mapping[str, float]) -> str:
+        return _fill(message, _translate(message, counts, kit), words)
+
+    return draw_step_chart(
+        chart,
+        evaluation.values,
+        StepWriter(
+            text=text,
+            keep=lambda text: _keep_together(text, kit.numbers.direction),
+            count=lambda value: _written(value, kit.numbers, 0),
+            money=lambda value: format_money(value, currency, kit.numbers),
+        ),
+    )
 
 
 @dataclass(frozen=True)

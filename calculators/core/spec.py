@@ -7,7 +7,7 @@ core never holds prose in any particular language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -31,6 +31,8 @@ __all__ = [
     "OutputSpec",
     "PluralMessage",
     "Rule",
+    "StepChart",
+    "StepCost",
 ]
 
 
@@ -239,6 +241,30 @@ class MemoryChart:
 
 
 @dataclass(frozen=True)
+class StepCost:
+    """One step of a loop that resends its history (an agent's step, a chat's turn): what it sends and costs."""
+
+    input_tokens: float
+    input_cost: float
+    output_cost: float
+
+
+@dataclass(frozen=True)
+class StepChart:
+    """A cost that grows step by step: a bar per step and a table of the figures (`core/steps.py` draws it).
+
+    `steps(values)` returns every step in order; `step` heads the table's first column ("Step", "Turn");
+    `title` describes the bars in one sentence ({first} and {last} are the first and last step's cost, {count}
+    the number of steps); `note` says what the dashed line marks.
+    """
+
+    steps: Callable[[Mapping[str, float]], Sequence[StepCost]]
+    step: Message
+    title: Message
+    note: Message
+
+
+@dataclass(frozen=True)
 class Category:
     """A group of calculators; its slug appears in URLs and data attributes, and names its folder."""
 
@@ -281,7 +307,7 @@ class Calculator:
     updated: str
     formulas: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
-    chart: MemoryChart | None = None
+    chart: MemoryChart | StepChart | None = None
     rules: tuple[Rule, ...] = ()
     money: tuple[str, ...] = ()
     """Results no output declares (a part a sentence names) that are amounts in the input "currency"'s currency."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from calculators import LocaleKit, evaluate, make_report
+from calculators.core.spec import MemoryChart
 from calculators.training.lora_parameters import CALCULATOR as LORA
 from site_builder.locales import LOCALE_BY_TAG, Locale
 
@@ -128,7 +129,7 @@ def test_training_memory_by_base_precision(precision: str, base_gb: float) -> No
 def test_chart_parts_add_up_to_the_total() -> None:
     for unit in ("gb", "gib"):
         result = _run(memory_unit=unit)
-        parts = [result[part.name] for part in LORA.chart.parts] if LORA.chart else []
+        parts = [result[part.name] for part in LORA.chart.parts] if isinstance(LORA.chart, MemoryChart) else []
         assert sum(parts) == pytest.approx(result["training_memory"])
 
 
