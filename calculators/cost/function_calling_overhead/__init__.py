@@ -25,7 +25,7 @@ from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, Messa
 
 SLUG = "function-calling-overhead"
 
-TOOLS = N_(SLUG, "Tools")
+TOOLS = N_("function-calling-overhead", "Tools")
 
 
 @dataclass(frozen=True)
@@ -43,18 +43,18 @@ class ToolPrompt:
 # Anthropic's table as its tool-use page printed it (stored copy of 2026-07-13); older copies of the page
 # printed 346 / 313 for the Claude 4 and 4.5 models: the counts change with the page, so they are data here.
 ANTHROPIC_TOOL_PROMPTS: tuple[ToolPrompt, ...] = (
-    ToolPrompt("claude-opus-4-8", N_(SLUG, "Claude Opus 4.8"), 290, 410),
-    ToolPrompt("claude-opus-4-7", N_(SLUG, "Claude Opus 4.7"), 675, 804),
-    ToolPrompt("claude-opus-4-6", N_(SLUG, "Claude Opus 4.6"), 497, 589),
-    ToolPrompt("claude-opus-4-5", N_(SLUG, "Claude Opus 4.5"), 496, 588),
-    ToolPrompt("claude-opus-4-1", N_(SLUG, "Claude Opus 4.1"), 313, 315),
-    ToolPrompt("claude-opus-4", N_(SLUG, "Claude Opus 4"), 313, 315),
-    ToolPrompt("claude-sonnet-5", N_(SLUG, "Claude Sonnet 5"), 354, 474),
-    ToolPrompt("claude-sonnet-4-6", N_(SLUG, "Claude Sonnet 4.6"), 497, 589),
-    ToolPrompt("claude-sonnet-4-5", N_(SLUG, "Claude Sonnet 4.5"), 496, 588),
-    ToolPrompt("claude-sonnet-4", N_(SLUG, "Claude Sonnet 4"), 313, 315),
-    ToolPrompt("claude-haiku-4-5", N_(SLUG, "Claude Haiku 4.5"), 496, 588),
-    ToolPrompt("claude-haiku-3-5", N_(SLUG, "Claude Haiku 3.5"), 264, 355),
+    ToolPrompt("claude-opus-4-8", N_("function-calling-overhead", "Claude Opus 4.8"), 290, 410),
+    ToolPrompt("claude-opus-4-7", N_("function-calling-overhead", "Claude Opus 4.7"), 675, 804),
+    ToolPrompt("claude-opus-4-6", N_("function-calling-overhead", "Claude Opus 4.6"), 497, 589),
+    ToolPrompt("claude-opus-4-5", N_("function-calling-overhead", "Claude Opus 4.5"), 496, 588),
+    ToolPrompt("claude-opus-4-1", N_("function-calling-overhead", "Claude Opus 4.1"), 313, 315),
+    ToolPrompt("claude-opus-4", N_("function-calling-overhead", "Claude Opus 4"), 313, 315),
+    ToolPrompt("claude-sonnet-5", N_("function-calling-overhead", "Claude Sonnet 5"), 354, 474),
+    ToolPrompt("claude-sonnet-4-6", N_("function-calling-overhead", "Claude Sonnet 4.6"), 497, 589),
+    ToolPrompt("claude-sonnet-4-5", N_("function-calling-overhead", "Claude Sonnet 4.5"), 496, 588),
+    ToolPrompt("claude-sonnet-4", N_("function-calling-overhead", "Claude Sonnet 4"), 313, 315),
+    ToolPrompt("claude-haiku-4-5", N_("function-calling-overhead", "Claude Haiku 4.5"), 496, 588),
+    ToolPrompt("claude-haiku-3-5", N_("function-calling-overhead", "Claude Haiku 3.5"), 264, 355),
 )
 
 
@@ -80,17 +80,27 @@ CONVENTION = InputSpec(
     name="convention",
     kind=Kind.CHOICE,
     group=TOOLS,
-    label=N_(SLUG, "Count tools as"),
+    label=N_("function-calling-overhead", "Count tools as"),
     help=N_(
-        SLUG,
+        "function-calling-overhead",
         "Vendors frame tool definitions differently. Anthropic adds a tool-use system prompt of a published size "
         "per model; OpenAI's cookbook adds a few tokens per function, parameter and enum value.",
     ),
     default="anthropic",
     choices=(
-        Choice("anthropic", N_(SLUG, "Anthropic: tool-use system prompt"), number=str(ANTHROPIC)),
-        Choice("openai-gpt-4o", N_(SLUG, "OpenAI cookbook: GPT-4o, GPT-4o mini"), number=str(OPENAI_4O)),
-        Choice("openai-gpt-4", N_(SLUG, "OpenAI cookbook: GPT-4, GPT-3.5 Turbo"), number=str(OPENAI_4)),
+        Choice(
+            "anthropic", N_("function-calling-overhead", "Anthropic: tool-use system prompt"), number=str(ANTHROPIC)
+        ),
+        Choice(
+            "openai-gpt-4o",
+            N_("function-calling-overhead", "OpenAI cookbook: GPT-4o, GPT-4o mini"),
+            number=str(OPENAI_4O),
+        ),
+        Choice(
+            "openai-gpt-4",
+            N_("function-calling-overhead", "OpenAI cookbook: GPT-4, GPT-3.5 Turbo"),
+            number=str(OPENAI_4),
+        ),
     ),
     fraction_digits=0,
 )
@@ -98,8 +108,11 @@ CLAUDE_MODEL = InputSpec(
     name="claude_model",
     kind=Kind.CHOICE,
     group=TOOLS,
-    label=N_(SLUG, "Claude model"),
-    help=N_(SLUG, "With Anthropic's count: the model whose tool-use system prompt the request carries."),
+    label=N_("function-calling-overhead", "Claude model"),
+    help=N_(
+        "function-calling-overhead",
+        "With Anthropic's count: the model whose tool-use system prompt the request carries.",
+    ),
     default="claude-sonnet-4-5",
     choices=tuple(Choice(row.value, row.label, number=str(index)) for index, row in enumerate(ANTHROPIC_TOOL_PROMPTS)),
     fraction_digits=0,
@@ -108,16 +121,16 @@ TOOL_CHOICE = InputSpec(
     name="tool_choice",
     kind=Kind.CHOICE,
     group=TOOLS,
-    label=N_(SLUG, "Tool choice"),
+    label=N_("function-calling-overhead", "Tool choice"),
     help=N_(
-        SLUG,
+        "function-calling-overhead",
         "With Anthropic's count: auto or none lets the model decide; any or a named tool forces a call, and the "
         "system prompt differs in size.",
     ),
     default="auto",
     choices=(
-        Choice("auto", N_(SLUG, "auto or none"), number="0"),
-        Choice("forced", N_(SLUG, "any or a named tool"), number="1"),
+        Choice("auto", N_("function-calling-overhead", "auto or none"), number="0"),
+        Choice("forced", N_("function-calling-overhead", "any or a named tool"), number="1"),
     ),
     fraction_digits=0,
 )
@@ -139,17 +152,20 @@ def _count(name: str, label: Message, help_text: Message, default: str, maximum:
 
 TOOL_COUNT = _count(
     "tool_count",
-    N_(SLUG, "Tools sent with each request"),
-    N_(SLUG, "How many tool (function) definitions each request carries. 0 sends none and adds nothing."),
+    N_("function-calling-overhead", "Tools sent with each request"),
+    N_(
+        "function-calling-overhead",
+        "How many tool (function) definitions each request carries. 0 sends none and adds nothing.",
+    ),
     "5",
     100000,
 )
 DEFINITION_TOKENS = replace(
     _count(
         "definition_tokens",
-        N_(SLUG, "Tokens of the definitions"),
+        N_("function-calling-overhead", "Tokens of the definitions"),
         N_(
-            SLUG,
+            "function-calling-overhead",
             "The definitions' own text in tokens, counted with the model's tokenizer. For Anthropic: the tools "
             "parameter with its names, descriptions and input schemas (the token-counting endpoint reports it). "
             "For OpenAI's cookbook: each name:description line, each parameter's name:type:description line and "
@@ -157,51 +173,61 @@ DEFINITION_TOKENS = replace(
         ),
         "1000",
     ),
-    unit=N_(SLUG, "tokens"),
+    unit=N_("function-calling-overhead", "tokens"),
 )
 PARAMETER_COUNT = _count(
     "parameter_count",
-    N_(SLUG, "Parameters, all tools together"),
-    N_(SLUG, "With OpenAI's count: the properties of all the tools' parameter schemas together."),
+    N_("function-calling-overhead", "Parameters, all tools together"),
+    N_(
+        "function-calling-overhead", "With OpenAI's count: the properties of all the tools' parameter schemas together."
+    ),
     "15",
     1000000,
 )
 ENUM_COUNT = _count(
     "enum_count",
-    N_(SLUG, "Of which enums"),
-    N_(SLUG, "With OpenAI's count: how many of those parameters list their allowed values (an enum)."),
+    N_("function-calling-overhead", "Of which enums"),
+    N_(
+        "function-calling-overhead",
+        "With OpenAI's count: how many of those parameters list their allowed values (an enum).",
+    ),
     "2",
     1000000,
 )
 ENUM_VALUES = _count(
     "enum_values",
-    N_(SLUG, "Enum values, all enums together"),
-    N_(SLUG, "With OpenAI's count: the allowed values of all those enums together."),
+    N_("function-calling-overhead", "Enum values, all enums together"),
+    N_("function-calling-overhead", "With OpenAI's count: the allowed values of all those enums together."),
     "6",
     10000000,
 )
 EXCHANGE_TOKENS = replace(
     _count(
         "exchange_tokens",
-        N_(SLUG, "Tool calls and results sent back"),
+        N_("function-calling-overhead", "Tool calls and results sent back"),
         N_(
-            SLUG,
+            "function-calling-overhead",
             "Tokens of earlier tool calls and their results that a request sends back as history (tool_use and "
             "tool_result blocks). 0 for a first request.",
         ),
         "0",
     ),
-    unit=N_(SLUG, "tokens"),
+    unit=N_("function-calling-overhead", "tokens"),
 )
 OTHER_INPUT = replace(
     cost.INPUT_TOKENS,
-    label=N_(SLUG, "Other input tokens per request"),
-    help=N_(SLUG, "The rest of the prompt, without the tools: system prompt, messages and retrieved text."),
+    label=N_("function-calling-overhead", "Other input tokens per request"),
+    help=N_(
+        "function-calling-overhead",
+        "The rest of the prompt, without the tools: system prompt, messages and retrieved text.",
+    ),
     default="2000",
 )
 OVERHEAD_PRICE = replace(
     cost.INPUT_PRICE,
-    help=N_(SLUG, "What a million input tokens cost: tool definitions are billed as input tokens."),
+    help=N_(
+        "function-calling-overhead", "What a million input tokens cost: tool definitions are billed as input tokens."
+    ),
     default="3",
 )
 
@@ -273,9 +299,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Function-calling token overhead"),
+    title=N_("function-calling-overhead", "Function-calling token overhead"),
     summary=N_(
-        SLUG,
+        "function-calling-overhead",
         "How many input tokens tool definitions add to every request, counted the way Anthropic or OpenAI counts "
         "them, and what that overhead costs per request and per month.",
     ),
@@ -298,11 +324,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="overhead_tokens",
-            label=N_(SLUG, "Tool overhead per request"),
-            unit=N_(SLUG, "tokens"),
+            label=N_("function-calling-overhead", "Tool overhead per request"),
+            unit=N_("function-calling-overhead", "tokens"),
             # Translators: every field is a formatted token count; {convention} is the counting convention's name.
             sentence=N_(
-                SLUG,
+                "function-calling-overhead",
                 "Each request carries {overhead_tokens} input tokens for its tools: {framing_tokens} the vendor "
                 "adds around them ({convention}), {counted_definition_tokens} of definitions and "
                 "{exchange_tokens} of tool calls and results.",
@@ -312,24 +338,24 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="total_input_tokens",
-            label=N_(SLUG, "Input tokens per request"),
-            unit=N_(SLUG, "tokens"),
+            label=N_("function-calling-overhead", "Input tokens per request"),
+            unit=N_("function-calling-overhead", "tokens"),
             # Translators: {total_input_tokens} is a token count; {overhead_share} a percentage (the % sign follows).
             sentence=N_(
-                SLUG,
-                "With the rest of the prompt a request sends {total_input_tokens} input tokens, {overhead_share} % "
-                "of them for tools.",
+                "function-calling-overhead",
+                "With the rest of the prompt a request sends {total_input_tokens} input tokens, and the tools make "
+                "up {overhead_share} %.",
             ),
             fraction_digits=0,
             exact=True,
         ),
         OutputSpec(
             name="monthly_cost",
-            label=N_(SLUG, "Tool overhead per month"),
+            label=N_("function-calling-overhead", "Tool overhead per month"),
             # Translators: {input_price}, {request_cost} and {monthly_cost} are amounts of money with their currency
             # code; {requests_per_day} is a number of requests; {month_hours} names the month's length.
             sentence=N_(
-                SLUG,
+                "function-calling-overhead",
                 "At {input_price} per million input tokens the tools add {request_cost} to each request: "
                 "{monthly_cost} a month at {requests_per_day} requests a day, with a month of {month_hours}.",
             ),
@@ -346,7 +372,10 @@ CALCULATOR = Calculator(
             "enum_count",
             lambda values: values["enum_count"] <= values["parameter_count"],
             # Translators: {enum_count} and {parameter_count} are numbers as the reader typed them.
-            N_(SLUG, "The enums ({enum_count}) are among the parameters: enter at most {parameter_count}."),
+            N_(
+                "function-calling-overhead",
+                "The enums ({enum_count}) are among the parameters: enter at most {parameter_count}.",
+            ),
         ),
     ),
 )
