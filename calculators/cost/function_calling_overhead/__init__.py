@@ -326,11 +326,11 @@ CALCULATOR = Calculator(
             name="overhead_tokens",
             label=N_("function-calling-overhead", "Tool overhead per request"),
             unit=N_("function-calling-overhead", "tokens"),
-            # Translators: every field is a formatted token count; {convention} is the counting convention's name.
+            # Translators: every field is a formatted token count; {convention_label} is the counting convention's name.
             sentence=N_(
                 "function-calling-overhead",
                 "Each request carries {overhead_tokens} input tokens for its tools: {framing_tokens} the vendor "
-                "adds around them ({convention}), {counted_definition_tokens} of definitions and "
+                "adds around them ({convention_label}), {counted_definition_tokens} of definitions and "
                 "{exchange_tokens} of tool calls and results.",
             ),
             fraction_digits=0,
@@ -353,11 +353,11 @@ CALCULATOR = Calculator(
             name="monthly_cost",
             label=N_("function-calling-overhead", "Tool overhead per month"),
             # Translators: {input_price}, {request_cost} and {monthly_cost} are amounts of money with their currency
-            # code; {requests_per_day} is a number of requests; {month_hours} names the month's length.
+            # code; {requests_per_day} is a number of requests; {month_hours_label} names the month's length.
             sentence=N_(
                 "function-calling-overhead",
                 "At {input_price} per million input tokens the tools add {request_cost} to each request: "
-                "{monthly_cost} a month at {requests_per_day} requests a day, with a month of {month_hours}.",
+                "{monthly_cost} a month at {requests_per_day} requests a day, with a month of {month_hours_label}.",
             ),
             currency=cost.CURRENCY.name,
         ),

@@ -6,9 +6,10 @@ from decimal import Decimal
 
 import pytest
 
-from calculators import Problem, evaluate
+from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.cost.function_calling_overhead import ANTHROPIC_TOOL_PROMPTS
 from calculators.cost.function_calling_overhead import CALCULATOR as OVERHEAD
+from site_builder.locales import LOCALE_BY_TAG, Locale
 
 # OpenAI cookbook, "How to count tokens with tiktoken", §7: one get_current_weather tool (location, and unit with
 # the enum celsius, fahrenheit) and two messages. The text pieces, counted with tiktoken: the function line 11, the
@@ -97,3 +98,9 @@ def test_overhead_is_billed_at_the_input_price() -> None:
 def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
     result = evaluate(OVERHEAD, {**OVERHEAD.defaults(), name: raw})
     assert result.problems == (problem,)
+
+
+def test_sentences_name_the_convention_and_the_month(kits: dict[Locale, LocaleKit]) -> None:
+    report = make_report(OVERHEAD, OVERHEAD.defaults(), kits[LOCALE_BY_TAG["en"]])
+    assert "(Anthropic: tool-use system prompt)" in report.results[0].sentence
+    assert "a month of 730 hours (365 days ÷ 12)" in report.results[2].sentence

@@ -140,11 +140,11 @@ CALCULATOR = Calculator(
             name="monthly_cost",
             label=N_("structured-output-overhead", "Extra cost per month"),
             # Translators: {monthly_cost} is an amount of money with its currency code; {requests_per_day} a number
-            # of requests; {month_hours} names the month's length.
+            # of requests; {month_hours_label} names the month's length.
             sentence=N_(
                 "structured-output-overhead",
                 "At {requests_per_day} requests a day, the structured format costs {monthly_cost} more a month of "
-                "{month_hours}. A negative figure means it saves.",
+                "{month_hours_label}. A negative figure means it saves.",
             ),
             currency=cost.CURRENCY.name,
         ),

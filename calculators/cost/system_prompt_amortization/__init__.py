@@ -136,12 +136,12 @@ CALCULATOR = Calculator(
             name="cached_monthly_cost",
             label=N_("system-prompt-amortization", "System prompt per month, cached"),
             # Translators: {cached_monthly_cost} and {cached_request_cost} are amounts of money with their currency
-            # code; {requests_per_write} a number of requests; {caching} names the caching convention;
-            # {month_hours} names the month's length.
+            # code; {requests_per_write} a number of requests; {caching_label} names the caching convention;
+            # {month_hours_label} names the month's length.
             sentence=N_(
                 "system-prompt-amortization",
-                "Cached ({caching}) with {requests_per_write} requests per cache write, the system prompt costs "
-                "{cached_request_cost} a request and {cached_monthly_cost} a month of {month_hours}.",
+                "Cached ({caching_label}) with {requests_per_write} requests per cache write, the system prompt costs "
+                "{cached_request_cost} a request and {cached_monthly_cost} a month of {month_hours_label}.",
             ),
             currency=cost.CURRENCY.name,
         ),
