@@ -46,6 +46,10 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/llm-inference-vram",
     "infrastructure/transformer-params",
     # Cost.
+    "cost/system-prompt-amortization",
+    "cost/function-calling-overhead",
+    "cost/context-window-fit",
+    "cost/structured-output-overhead",
     "cost/token-cost",
     "cost/vector-db-size",
     "cost/vector-db-cost",
