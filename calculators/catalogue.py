@@ -47,4 +47,8 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/transformer-params",
     # Cost.
     "cost/token-cost",
+    "cost/tts-cost",
+    "cost/transcription-cost",
+    "cost/embedding-cost",
+    "cost/image-generation-cost",
 )
