@@ -20,16 +20,16 @@ from calculators.core import cost
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
 
 SLUG = "embedding-cost"
-_CORPUS = N_(SLUG, "Corpus")
+_CORPUS = N_("embedding-cost", "Corpus")
 
 DOCUMENTS = InputSpec(
     name="documents",
     kind=Kind.INTEGER,
     group=_CORPUS,
-    label=N_(SLUG, "Number of documents"),
-    help=N_(SLUG, "How many documents, pages or records to embed."),
+    label=N_("embedding-cost", "Number of documents"),
+    help=N_("embedding-cost", "How many documents, pages or records to embed."),
     default="10000",
-    unit=N_(SLUG, "documents"),
+    unit=N_("embedding-cost", "documents"),
     minimum=Decimal(0),
     maximum=Decimal(100000000000),
     fraction_digits=0,
@@ -38,10 +38,10 @@ TOKENS_PER_DOCUMENT = InputSpec(
     name="tokens_per_document",
     kind=Kind.INTEGER,
     group=_CORPUS,
-    label=N_(SLUG, "Tokens per document"),
-    help=N_(SLUG, "The average length of a document in the embedding model's tokens."),
+    label=N_("embedding-cost", "Tokens per document"),
+    help=N_("embedding-cost", "The average length of a document in the embedding model's tokens."),
     default="2000",
-    unit=N_(SLUG, "tokens"),
+    unit=N_("embedding-cost", "tokens"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
     fraction_digits=0,
@@ -50,16 +50,16 @@ CHUNKING = InputSpec(
     name="chunking",
     kind=Kind.CHOICE,
     group=_CORPUS,
-    label=N_(SLUG, "Embed"),
+    label=N_("embedding-cost", "Embed"),
     help=N_(
-        SLUG,
+        "embedding-cost",
         "Each document whole (documents × tokens), or split into overlapping chunks as retrieval pipelines do: "
         "the overlap is embedded twice.",
     ),
     default="chunks",
     choices=(
-        Choice("whole", N_(SLUG, "Whole documents"), number="0"),
-        Choice("chunks", N_(SLUG, "Overlapping chunks"), number="1"),
+        Choice("whole", N_("embedding-cost", "Whole documents"), number="0"),
+        Choice("chunks", N_("embedding-cost", "Overlapping chunks"), number="1"),
     ),
     fraction_digits=0,
 )
@@ -67,10 +67,10 @@ CHUNK_TOKENS = InputSpec(
     name="chunk_tokens",
     kind=Kind.INTEGER,
     group=_CORPUS,
-    label=N_(SLUG, "Chunk size"),
-    help=N_(SLUG, "The tokens in one chunk (the splitter's chunk_size)."),
+    label=N_("embedding-cost", "Chunk size"),
+    help=N_("embedding-cost", "The tokens in one chunk (the splitter's chunk_size)."),
     default="512",
-    unit=N_(SLUG, "tokens"),
+    unit=N_("embedding-cost", "tokens"),
     minimum=Decimal(1),
     maximum=Decimal(1000000),
     fraction_digits=0,
@@ -79,18 +79,18 @@ OVERLAP_TOKENS = InputSpec(
     name="overlap_tokens",
     kind=Kind.INTEGER,
     group=_CORPUS,
-    label=N_(SLUG, "Chunk overlap"),
-    help=N_(SLUG, "The tokens two neighbouring chunks share (chunk_overlap); less than the chunk size."),
+    label=N_("embedding-cost", "Chunk overlap"),
+    help=N_("embedding-cost", "The tokens two neighbouring chunks share (chunk_overlap); less than the chunk size."),
     default="64",
-    unit=N_(SLUG, "tokens"),
+    unit=N_("embedding-cost", "tokens"),
     minimum=Decimal(0),
     maximum=Decimal(1000000),
     fraction_digits=0,
 )
 PRICE = cost.price_input(
     "embedding_price",
-    N_(SLUG, "Embedding price"),
-    N_(SLUG, "What the API charges for a million input tokens; embeddings have no output tokens."),
+    N_("embedding-cost", "Embedding price"),
+    N_("embedding-cost", "What the API charges for a million input tokens; embeddings have no output tokens."),
     "0.02",
     preset="price.embedding_per_m",
 )
@@ -98,9 +98,9 @@ BATCH = InputSpec(
     name="batch",
     kind=Kind.CHOICE,
     group=cost.PRICES,
-    label=N_(SLUG, "Through the batch API"),
+    label=N_("embedding-cost", "Through the batch API"),
     help=N_(
-        SLUG,
+        "embedding-cost",
         "Whether the corpus goes through the vendor's batch API, answered within a day at the batch discount.",
     ),
     default="0",
@@ -153,9 +153,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Embedding cost"),
+    title=N_("embedding-cost", "Embedding cost"),
     summary=N_(
-        SLUG,
+        "embedding-cost",
         "Price embedding a corpus from its documents and their tokens, whole or in overlapping chunks, at the "
         "vendor's price per million tokens, with the batch discount.",
     ),
@@ -173,30 +173,30 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_cost",
-            label=N_(SLUG, "Cost of embedding the corpus"),
+            label=N_("embedding-cost", "Cost of embedding the corpus"),
             # Translators: {total_tokens} is a formatted number of tokens; {embedding_price} and {total_cost} are
             # amounts of money with their currency code.
             sentence=N_(
-                SLUG,
+                "embedding-cost",
                 "Embedding {total_tokens} tokens at {embedding_price} per million tokens costs {total_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="total_chunks",
-            label=N_(SLUG, "Vectors stored"),
-            unit=N_(SLUG, "vectors"),
+            label=N_("embedding-cost", "Vectors stored"),
+            unit=N_("embedding-cost", "vectors"),
             # Translators: {total_chunks} is a formatted number of vectors (one per chunk or document).
-            sentence=N_(SLUG, "The corpus makes {total_chunks} vectors, one per chunk or document."),
+            sentence=N_("embedding-cost", "The corpus makes {total_chunks} vectors, one per chunk or document."),
             fraction_digits=0,
             exact=True,
         ),
         OutputSpec(
             name="overlap_share",
-            label=N_(SLUG, "Added by the overlap"),
-            unit=N_(SLUG, "%"),
+            label=N_("embedding-cost", "Added by the overlap"),
+            unit=N_("embedding-cost", "%"),
             # Translators: {overlap_share} is a formatted percentage (the % sign follows the placeholder).
-            sentence=N_(SLUG, "The overlap between chunks adds {overlap_share} % to the tokens embedded."),
+            sentence=N_("embedding-cost", "The overlap between chunks adds {overlap_share} % to the tokens embedded."),
             fraction_digits=1,
         ),
     ),
@@ -212,7 +212,9 @@ CALCULATOR = Calculator(
             "overlap_tokens",
             lambda values: values["overlap_tokens"] < values["chunk_tokens"],
             # Translators: {overlap_tokens} and {chunk_tokens} are numbers as the reader typed them.
-            N_(SLUG, "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."),
+            N_(
+                "embedding-cost", "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."
+            ),
         ),
     ),
 )

@@ -19,30 +19,30 @@ from calculators.core import cost
 from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "tts-cost"
-_TEXT = N_(SLUG, "Text")
+_TEXT = N_("tts-cost", "Text")
 
 CHARACTERS = InputSpec(
     name="characters",
     kind=Kind.INTEGER,
     group=_TEXT,
-    label=N_(SLUG, "Characters of text"),
+    label=N_("tts-cost", "Characters of text"),
     help=N_(
-        SLUG,
+        "tts-cost",
         "Every character sent to be spoken, spaces and punctuation included: one request, or a month's worth.",
     ),
     default="250000",
-    unit=N_(SLUG, "characters"),
+    unit=N_("tts-cost", "characters"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000000),
     fraction_digits=0,
 )
 PRICE = cost.price_input(
     "price_per_million_characters",
-    N_(SLUG, "Price per million characters"),
-    N_(SLUG, "What the speech API charges for a million characters of input text."),
+    N_("tts-cost", "Price per million characters"),
+    N_("tts-cost", "What the speech API charges for a million characters of input text."),
     "15",
     preset="price.per_million_characters",
-    unit=N_(SLUG, "per million characters"),
+    unit=N_("tts-cost", "per million characters"),
 )
 
 
@@ -61,9 +61,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Text-to-speech cost"),
+    title=N_("tts-cost", "Text-to-speech cost"),
     summary=N_(
-        SLUG,
+        "tts-cost",
         "Price speech synthesis from the characters of text and the vendor's price per million characters, "
         "with list prices to start from.",
     ),
@@ -71,21 +71,21 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_cost",
-            label=N_(SLUG, "Cost of the text"),
+            label=N_("tts-cost", "Cost of the text"),
             # Translators: {characters} is a formatted number of characters; {price_per_million_characters}
             # and {total_cost} are amounts of money with their currency code.
             sentence=N_(
-                SLUG,
+                "tts-cost",
                 "{characters} characters at {price_per_million_characters} per million characters cost {total_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="price_per_thousand",
-            label=N_(SLUG, "Price per 1,000 characters"),
+            label=N_("tts-cost", "Price per 1,000 characters"),
             # Translators: {price_per_thousand} is an amount of money with its currency code.
             sentence=N_(
-                SLUG,
+                "tts-cost",
                 "That is {price_per_thousand} per 1,000 characters, the unit some vendors print their prices in.",
             ),
             fraction_digits=6,
