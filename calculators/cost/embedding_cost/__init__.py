@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
 from calculators.core import cost
@@ -107,6 +108,8 @@ BATCH = InputSpec(
     choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
     fraction_digits=0,
 )
+# Filled by hand, not from a preset: a preset here would also bring the language-model price menu onto the page.
+BATCH_DISCOUNT = replace(cost.BATCH_DISCOUNT, preset=None)
 
 
 def chunks(tokens: float, size: float, overlap: float) -> int:
@@ -167,7 +170,7 @@ CALCULATOR = Calculator(
         OVERLAP_TOKENS,
         PRICE,
         BATCH,
-        cost.BATCH_DISCOUNT,
+        BATCH_DISCOUNT,
         cost.CURRENCY,
     ),
     outputs=(
