@@ -58,6 +58,10 @@ CATALOGUE: tuple[str, ...] = (
     "cost/rate-limit-planning",
     "cost/agent-cost",
     "cost/context-cost-growth",
+    "cost/tts-cost",
+    "cost/transcription-cost",
+    "cost/embedding-cost",
+    "cost/image-generation-cost",
 )
 
 POPULAR: tuple[str, ...] = (

@@ -1,0 +1,223 @@
+"""Embedding cost: what embedding a corpus costs, with or without overlapping chunks, at a price per million tokens.
+
+Embedding APIs bill the input tokens only (OpenAI's model pages, text-embedding-3-small "$0.02 / 1M tokens",
+https://developers.openai.com/api/docs/models/text-embedding-3-small). A corpus of D documents of T tokens is
+D × T tokens when each document is embedded whole. Split into chunks of S tokens that overlap by O (the sliding
+window of LangChain's and LlamaIndex's splitters), a document makes n = ⌈(T - O) / (S - O)⌉ chunks (1 when T ≤ S)
+and the overlaps are embedded twice:
+
+    tokens = D × (T + (n - 1) × O)
+    cost   = tokens × p × (1 - batch discount) / 10⁶
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import replace
+from decimal import Decimal
+
+from calculators.core import cost
+from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+
+SLUG = "embedding-cost"
+_CORPUS = N_("embedding-cost", "Corpus")
+
+DOCUMENTS = InputSpec(
+    name="documents",
+    kind=Kind.INTEGER,
+    group=_CORPUS,
+    label=N_("embedding-cost", "Number of documents"),
+    help=N_("embedding-cost", "How many documents, pages or records to embed."),
+    default="10000",
+    unit=N_("embedding-cost", "documents"),
+    minimum=Decimal(0),
+    maximum=Decimal(100000000000),
+    fraction_digits=0,
+)
+TOKENS_PER_DOCUMENT = InputSpec(
+    name="tokens_per_document",
+    kind=Kind.INTEGER,
+    group=_CORPUS,
+    label=N_("embedding-cost", "Tokens per document"),
+    help=N_("embedding-cost", "The average length of a document in the embedding model's tokens."),
+    default="2000",
+    unit=N_("embedding-cost", "tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000000000),
+    fraction_digits=0,
+)
+CHUNKING = InputSpec(
+    name="chunking",
+    kind=Kind.CHOICE,
+    group=_CORPUS,
+    label=N_("embedding-cost", "Embed"),
+    help=N_(
+        "embedding-cost",
+        "Each document whole (documents × tokens), or split into overlapping chunks as retrieval pipelines do: "
+        "the overlap is embedded twice.",
+    ),
+    default="chunks",
+    choices=(
+        Choice("whole", N_("embedding-cost", "Whole documents"), number="0"),
+        Choice("chunks", N_("embedding-cost", "Overlapping chunks"), number="1"),
+    ),
+    fraction_digits=0,
+)
+CHUNK_TOKENS = InputSpec(
+    name="chunk_tokens",
+    kind=Kind.INTEGER,
+    group=_CORPUS,
+    label=N_("embedding-cost", "Chunk size"),
+    help=N_("embedding-cost", "The tokens in one chunk (the splitter's chunk_size)."),
+    default="512",
+    unit=N_("embedding-cost", "tokens"),
+    minimum=Decimal(1),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+OVERLAP_TOKENS = InputSpec(
+    name="overlap_tokens",
+    kind=Kind.INTEGER,
+    group=_CORPUS,
+    label=N_("embedding-cost", "Chunk overlap"),
+    help=N_("embedding-cost", "The tokens two neighbouring chunks share (chunk_overlap); less than the chunk size."),
+    default="64",
+    unit=N_("embedding-cost", "tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+PRICE = cost.price_input(
+    "embedding_price",
+    N_("embedding-cost", "Embedding price"),
+    N_("embedding-cost", "What the API charges for a million input tokens; embeddings have no output tokens."),
+    "0.02",
+    preset="price.embedding_per_m",
+)
+BATCH = InputSpec(
+    name="batch",
+    kind=Kind.CHOICE,
+    group=cost.PRICES,
+    label=N_("embedding-cost", "Through the batch API"),
+    help=N_(
+        "embedding-cost",
+        "Whether the corpus goes through the vendor's batch API, answered within a day at the batch discount.",
+    ),
+    default="0",
+    choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
+    fraction_digits=0,
+)
+# Filled by hand, not from a preset: a preset here would also bring the language-model price menu onto the page.
+BATCH_DISCOUNT = replace(cost.BATCH_DISCOUNT, preset=None)
+
+
+def chunks(tokens: float, size: float, overlap: float) -> int:
+    """Return the chunks a sliding window of `size` tokens, `overlap` shared, makes of `tokens`.
+
+    >>> chunks(10000, 1000, 200), chunks(1000, 1000, 100), chunks(1001, 1000, 100), chunks(0, 512, 50)
+    (13, 1, 2, 0)
+    """
+    if tokens <= 0:
+        return 0
+    if tokens <= size:
+        return 1
+    return math.ceil((tokens - overlap) / (size - overlap))
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the tokens embedded, their cost, and the share the overlap adds.
+
+    50 million tokens embedded whole at 0.02 per million cost 1.00, and 0.50 at a 50 % batch discount:
+
+    >>> corpus = {"documents": 100000, "tokens_per_document": 500, "chunking": 0, "chunk_tokens": 512,
+    ...           "overlap_tokens": 64, "embedding_price": 0.02, "batch_discount": 50}
+    >>> round(compute({**corpus, "batch": 0})["total_cost"], 6), round(compute({**corpus, "batch": 1})["total_cost"], 6)
+    (1.0, 0.5)
+    """
+    documents, length = values["documents"], values["tokens_per_document"]
+    if values["chunking"]:
+        per_document = chunks(length, values["chunk_tokens"], values["overlap_tokens"])
+        embedded = length + max(per_document - 1, 0) * values["overlap_tokens"]
+    else:
+        per_document, embedded = (1 if length > 0 else 0), length
+    tokens = documents * embedded
+    discount = values["batch_discount"] / 100 if values["batch"] else 0.0
+    total = cost.per_million(tokens, values["embedding_price"]) * (1 - discount)
+    corpus = documents * length
+    return {
+        "total_tokens": tokens,
+        "total_chunks": documents * per_document,
+        "total_cost": total,
+        "overlap_share": 100 * (tokens - corpus) / corpus if corpus else 0.0,
+    }
+
+
+CALCULATOR = Calculator(
+    slug=SLUG,
+    category="cost",
+    title=N_("embedding-cost", "Embedding cost"),
+    summary=N_(
+        "embedding-cost",
+        "Price embedding a corpus from its documents and their tokens, whole or in overlapping chunks, at the "
+        "vendor's price per million tokens, with the batch discount.",
+    ),
+    inputs=(
+        DOCUMENTS,
+        TOKENS_PER_DOCUMENT,
+        CHUNKING,
+        CHUNK_TOKENS,
+        OVERLAP_TOKENS,
+        PRICE,
+        BATCH,
+        BATCH_DISCOUNT,
+        cost.CURRENCY,
+    ),
+    outputs=(
+        OutputSpec(
+            name="total_cost",
+            label=N_("embedding-cost", "Cost of embedding the corpus"),
+            # Translators: {total_tokens} is a formatted number of tokens; {embedding_price} and {total_cost} are
+            # amounts of money with their currency code.
+            sentence=N_(
+                "embedding-cost",
+                "Embedding {total_tokens} tokens at {embedding_price} per million tokens costs {total_cost}.",
+            ),
+            currency=cost.CURRENCY.name,
+        ),
+        OutputSpec(
+            name="total_chunks",
+            label=N_("embedding-cost", "Vectors stored"),
+            unit=N_("embedding-cost", "vectors"),
+            # Translators: {total_chunks} is a formatted number of vectors (one per chunk or document).
+            sentence=N_("embedding-cost", "The corpus makes {total_chunks} vectors, one per chunk or document."),
+            fraction_digits=0,
+            exact=True,
+        ),
+        OutputSpec(
+            name="overlap_share",
+            label=N_("embedding-cost", "Added by the overlap"),
+            unit=N_("embedding-cost", "%"),
+            # Translators: {overlap_share} is a formatted percentage (the % sign follows the placeholder).
+            sentence=N_("embedding-cost", "The overlap between chunks adds {overlap_share} % to the tokens embedded."),
+            fraction_digits=1,
+        ),
+    ),
+    compute=compute,
+    updated="2026-12-02",
+    formulas=(
+        r"C = \frac{D\,\bigl(T + (n - 1)\,O\bigr)\,p\,(1 - b)}{10^6}, \quad "
+        r"n = \left\lceil \frac{T - O}{S - O} \right\rceil",
+    ),
+    related=("rag-chunking", "vector-db-size", "vector-db-cost", "batch-api-savings"),
+    rules=(
+        Rule(
+            "overlap_tokens",
+            lambda values: values["overlap_tokens"] < values["chunk_tokens"],
+            # Translators: {overlap_tokens} and {chunk_tokens} are numbers as the reader typed them.
+            N_(
+                "embedding-cost", "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."
+            ),
+        ),
+    ),
+)
