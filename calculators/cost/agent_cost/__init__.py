@@ -194,7 +194,7 @@ CALCULATOR = Calculator(
         r"C = \frac{T_{in}\,p_{in} + n\,o\,p_{out}}{10^6}",
     ),
     money=("first_step_cost",),
-    related=("context-cost-growth", "token-cost", "prompt-caching-savings", "function-calling-overhead"),
+    related=("context-cost-growth", "token-cost", "function-calling-overhead"),
     chart=StepChart(
         steps=step_costs,
         step=N_("agent-cost", "Step"),

@@ -181,7 +181,7 @@ CALCULATOR = Calculator(
         r"C = \frac{T_{in}\,p_{in} + T\,a\,p_{out}}{10^6}",
     ),
     money=("independent_cost",),
-    related=("agent-cost", "context-window-fit", "prompt-caching-savings", "token-cost"),
+    related=("agent-cost", "context-window-fit", "token-cost"),
     chart=StepChart(
         steps=turn_costs,
         step=N_("context-cost-growth", "Turn"),

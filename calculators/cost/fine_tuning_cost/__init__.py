@@ -123,5 +123,5 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-02",
     formulas=(r"C = \frac{p}{10^6} \times T_{\mathrm{file}} \times E",),
-    related=("lora-parameters", "training-time-cost", "dataset-tokens", "token-cost"),
+    related=("lora-parameters", "dataset-tokens", "token-cost"),
 )

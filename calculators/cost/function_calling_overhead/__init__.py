@@ -366,7 +366,7 @@ CALCULATOR = Calculator(
     updated="2026-12-02",
     formulas=(r"T_{tools} = T_{frame} + T_{def} + T_{calls}, \quad C = \frac{T_{tools}\,p_{in}}{10^6}",),
     money=("request_cost",),
-    related=("token-cost", "structured-output-overhead", "agent-cost", "prompt-caching-savings"),
+    related=("token-cost", "structured-output-overhead", "agent-cost"),
     rules=(
         Rule(
             "enum_count",

@@ -185,5 +185,5 @@ CALCULATOR = Calculator(
     updated="2026-12-02",
     formulas=(r"C = n \cdot p_{image}", r"C = n \cdot \frac{T_{out}\,p_{out} + T_{prompt}\,p_{in}}{10^6}"),
     money=("prompt_cost",),
-    related=("token-cost", "tts-cost", "llm-monthly-cost"),
+    related=("token-cost", "tts-cost"),
 )

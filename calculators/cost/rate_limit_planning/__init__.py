@@ -223,5 +223,5 @@ CALCULATOR = Calculator(
         r"R = \min\left(\mathrm{RPM},\ \frac{\mathrm{TPM}}{T_{\mathrm{prompt}} + n\,T_{\max}}\right)",
         r"L = \frac{R}{60} \times W",
     ),
-    related=("token-cost", "llm-monthly-cost", "inference-latency"),
+    related=("token-cost",),
 )

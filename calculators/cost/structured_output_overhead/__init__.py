@@ -156,5 +156,5 @@ CALCULATOR = Calculator(
         r"\Delta C = \frac{(T_{struct} - T_{plain})\,p_{out} + T_{schema}\,p_{in}}{10^6}",
     ),
     money=("extra_output_cost", "schema_cost"),
-    related=("function-calling-overhead", "token-cost", "llm-monthly-cost"),
+    related=("function-calling-overhead", "token-cost"),
 )

@@ -177,7 +177,7 @@ CALCULATOR = Calculator(
         r"C_{cached} = \frac{S\,(p_{write} + (N - 1)\,p_{read})}{N \cdot 10^6}, \quad C_{uncached} = \frac{S\,p}{10^6}",
     ),
     money=("uncached_request_cost", "cached_request_cost"),
-    related=("prompt-caching-savings", "token-cost", "llm-monthly-cost", "function-calling-overhead"),
+    related=("token-cost", "function-calling-overhead"),
     rules=(
         Rule(
             "cached_input_price",

@@ -164,5 +164,5 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-02",
     formulas=(r"C = n \cdot \frac{\lceil s / u \rceil \, u}{60} \cdot p",),
-    related=("tts-cost", "token-cost", "llm-monthly-cost"),
+    related=("tts-cost", "token-cost"),
 )

@@ -262,5 +262,5 @@ CALCULATOR = Calculator(
         r"C_{\mathrm{nodes}} = N \times p_{\mathrm{node}} \times h",
     ),
     money=("usage_cost", "storage_cost", "read_cost", "write_cost", "node_cost"),
-    related=("vector-db-size", "embedding-cost", "rag-chunking"),
+    related=("vector-db-size", "embedding-cost"),
 )

@@ -221,5 +221,5 @@ CALCULATOR = Calculator(
         r"S = n \times (d \times b + h + m) \times r",
         r"S_{\mathrm{HNSW}} = n \times (4d + 8M)",
     ),
-    related=("vector-db-cost", "embedding-cost", "rag-chunking"),
+    related=("vector-db-cost", "embedding-cost"),
 )
