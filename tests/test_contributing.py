@@ -61,7 +61,9 @@ def test_the_guides_example_is_a_working_calculator(tmp_path: Path) -> None:
         (project / path).write_text(text, encoding="utf-8")
     catalogue = project / "calculators" / "catalogue.py"
     source = catalogue.read_text(encoding="utf-8")
-    catalogue.write_text(source.rstrip().removesuffix(")") + catalogue_line + ")\n", encoding="utf-8")
+    # The line goes at the end of the CATALOGUE tuple, whatever plain data follows it (POPULAR).
+    end = source.index("\n)\n", source.index("CATALOGUE: tuple[str, ...] = (")) + 1
+    catalogue.write_text(source[:end] + catalogue_line.lstrip("\n") + source[end:], encoding="utf-8")
     env = {**os.environ, "PYBABEL": str(Path(sys.executable).with_name("pybabel"))}
     subprocess.run(["bash", "scripts/update-catalogs"], cwd=project, env=env, check=True, capture_output=True)
 
