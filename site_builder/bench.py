@@ -34,7 +34,7 @@ from typing import Any
 
 from calculators import Calculator, find
 
-from .bench_catalogue import measure_catalogue, measure_test_increment
+from .bench_catalogue import catalogue_sizes, measure_catalogue, measure_test_increment
 from .bench_start import FIRST, SECOND, add_pyscript_peer, contender, measure_live_start, serve
 from .build import PROJECT, BuildConfig, assemble, build
 from .devserver import rebuild
@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report["build"] = measure_build(
             work, sizes=(4, 8) if args.quick else (100, 300, 1000), runs=runs, calculators=narrow
         )
-        report["catalogue"] = measure_catalogue(work, sizes=(20, 22) if args.quick else (20, 60, 200))
+        report["catalogue"] = measure_catalogue(work, sizes=catalogue_sizes(args.quick))
         if not args.quick:
             report["tests"] = measure_test_increment()
         site = work / "site"

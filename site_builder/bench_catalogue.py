@@ -1,4 +1,4 @@
-"""How the cost of a calculator grows with the catalogue: builds, catalogs, bytes and imports at 20, 60, 200.
+"""How the cost of a calculator grows with the catalogue: builds, catalogs, bytes and imports, today and at 200.
 
 Each size is a copy of the project with synthetic calculators added (`synthetic.py`), built and
 measured in its own process, so nothing is shared between sizes. The test-suite cost is measured
@@ -24,7 +24,7 @@ from calculators.core.registry import module_name
 from .build import PROJECT
 from .synthetic import make_synthetic_project, synthetic_slug
 
-__all__ = ["measure_catalogue", "measure_test_increment"]
+__all__ = ["catalogue_sizes", "measure_catalogue", "measure_test_increment"]
 
 # Run inside a copy of the project (cwd first on sys.path): time the catalogs and a build without search.
 _BUILD = """
@@ -61,8 +61,16 @@ def _gzip(paths: Sequence[Path]) -> int:
     return sum(len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)) for path in paths)
 
 
+def catalogue_sizes(quick: bool) -> tuple[int, ...]:
+    """Return the catalogue sizes to measure: today's catalogue first, then larger ones (synthetic additions)."""
+    now = len(CATALOGUE)
+    return (now, now + 2) if quick else (now, max(now + 20, 60), max(now + 40, 200))
+
+
 def measure_catalogue(work: Path, sizes: Sequence[int]) -> dict[str, Any]:
     """Build the site at each catalogue size and weigh what one page and its worker need."""
+    if min(sizes) < len(CATALOGUE):
+        raise ValueError(f"catalogue sizes {tuple(sizes)} start below today's {len(CATALOGUE)} calculators")
     rows = [_measure_size(work, size) for size in sizes]
     first, last = rows[0], rows[-1]
     return {

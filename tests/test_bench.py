@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from calculators.catalogue import CATALOGUE
 from site_builder.bench import TARGETS
 from site_builder.build import PROJECT
 
@@ -45,7 +46,7 @@ def test_quick_benchmark_writes_a_complete_report(tmp_path: Path) -> None:
     assert report["recalc"]["edits"] == 20
     assert report["recalc"]["python"]["p95_ms"] >= report["recalc"]["python"]["p50_ms"] > 0
     rows = report["catalogue"]["rows"]
-    assert [row["calculators"] for row in rows] == [20, 22]
+    assert [row["calculators"] for row in rows] == [len(CATALOGUE), len(CATALOGUE) + 2]
     # A page and an embed per locale, per calculator, and the made-up calculators' category page per locale
     # (they are tools, a category the real site has none of yet).
     assert rows[1]["pages"] == rows[0]["pages"] + 2 * 10 * 2 + 10

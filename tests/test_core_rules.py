@@ -168,3 +168,11 @@ def test_every_calculator_keeps_its_value_sets() -> None:
         sets = value_sets(calculator)
         assert len(sets) >= 3, calculator.slug
         assert all(set(values) == {spec.name for spec in calculator.inputs} for values in sets), calculator.slug
+        # A menu offers only its options: a value set can't choose another (an unknown choice is
+        # test_evaluation.py's).
+        for spec in calculator.inputs:
+            options = {choice.value for choice in spec.choices}
+            assert not spec.choices or all(values[spec.name] in options for values in sets), (
+                calculator.slug,
+                spec.name,
+            )

@@ -126,7 +126,10 @@ def test_every_input_survives_values_at_the_edges_of_a_float() -> None:
                 if result.ok:
                     assert all(math.isfinite(v) for v in result.results.values())
                 else:
-                    assert report.status and {p.name for p in result.problems} <= {"", spec.name}, (
+                    # The edited field itself, or a rule joining it to another field (a cache read dearer
+                    # than an input price of 4.9e-324 is a fair complaint, shown at the rule's field).
+                    unexplained = {p.name for p in result.problems if p.code != "rule"} - {"", spec.name}
+                    assert report.status and not unexplained, (
                         calculator.slug,
                         spec.name,
                         text,

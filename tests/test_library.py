@@ -13,6 +13,7 @@ import pytest
 
 import calculators
 from calculators import InvalidInputError, LocaleKit, Problem, find, make_report
+from calculators.catalogue import CATALOGUE
 from site_builder.build import PROJECT
 from site_builder.locales import LOCALE_BY_TAG, Locale
 
@@ -22,7 +23,9 @@ from .test_browser import _open
 
 def test_library_api() -> None:
     listed = calculators.list_calculators()
-    assert listed[:2] == ("gradient-accumulation-memory", "llm-training-vram") and len(listed) == 20
+    # Every calculator of the catalogue, once, in its order.
+    assert listed == tuple(entry.split("/")[1] for entry in CATALOGUE)
+    assert listed[:2] == ("gradient-accumulation-memory", "llm-training-vram") and len(set(listed)) == len(listed)
     assert {"kv-cache-size", "quantized-model-size", "transformer-params", "lora-parameters"} <= set(listed)
     description = calculators.describe("gradient-accumulation-memory")
     assert [i["name"] for i in description["inputs"]] == [  # type: ignore[index]
