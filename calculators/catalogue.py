@@ -46,5 +46,9 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/llm-inference-vram",
     "infrastructure/transformer-params",
     # Cost.
+    "cost/batch-api-savings",
+    "cost/tokens-per-dollar",
+    "cost/prompt-caching-savings",
     "cost/token-cost",
+    "cost/llm-monthly-cost",
 )
