@@ -24,10 +24,13 @@ REQUESTS = InputSpec(
     name="requests",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_(SLUG, "Requests in the batch"),
-    help=N_(SLUG, "How many requests the job sends: a night's classification run, an evaluation set, a backfill."),
+    label=N_("batch-api-savings", "Requests in the batch"),
+    help=N_(
+        "batch-api-savings",
+        "How many requests the job sends: a night's classification run, an evaluation set, a backfill.",
+    ),
     default="10000",
-    unit=N_(SLUG, "requests"),
+    unit=N_("batch-api-savings", "requests"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000000),
     fraction_digits=2,
@@ -62,9 +65,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Batch API savings"),
+    title=N_("batch-api-savings", "Batch API savings"),
     summary=N_(
-        SLUG,
+        "batch-api-savings",
         "What a job costs through a vendor's batch API, answered within a day at half price, against the "
         "same requests answered at once.",
     ),
@@ -80,11 +83,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="batch_cost",
-            label=N_(SLUG, "Cost through the batch API"),
+            label=N_("batch-api-savings", "Cost through the batch API"),
             # Translators: {requests} is a number of requests; {batch_cost} and {standard_cost} are amounts of
             # money with their currency code.
             sentence=N_(
-                SLUG,
+                "batch-api-savings",
                 "Through the batch API, {requests} requests cost {batch_cost} instead of {standard_cost} at the "
                 "standard prices.",
             ),
@@ -92,11 +95,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="savings",
-            label=N_(SLUG, "Savings"),
+            label=N_("batch-api-savings", "Savings"),
             # Translators: {savings} is an amount of money; {batch_discount} is a percentage (the % sign follows
             # it); {batch_input_price} and {batch_output_price} are prices with their currency code.
             sentence=N_(
-                SLUG,
+                "batch-api-savings",
                 "The batch saves {savings}, {batch_discount} % of the bill: its prices are {batch_input_price} "
                 "per million input tokens and {batch_output_price} per million output tokens.",
             ),

@@ -23,14 +23,14 @@ INPUT_SHARE = InputSpec(
     name="input_share",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_(SLUG, "Share of input tokens"),
+    label=N_("tokens-per-dollar", "Share of input tokens"),
     help=N_(
-        SLUG,
+        "tokens-per-dollar",
         "Of every hundred tokens the workload bills, how many are input. 75 % (three input tokens to one "
         "output token) is a common convention for a blended price; 100 % prices input alone, 0 % output alone.",
     ),
     default="75",
-    unit=N_(SLUG, "%"),
+    unit=N_("tokens-per-dollar", "%"),
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,
@@ -39,8 +39,10 @@ BUDGET = InputSpec(
     name="budget",
     kind=Kind.DECIMAL,
     group=cost.PRICES,
-    label=N_(SLUG, "Budget"),
-    help=N_(SLUG, "An amount to spend, in the chosen currency: how many tokens it buys is the second result."),
+    label=N_("tokens-per-dollar", "Budget"),
+    help=N_(
+        "tokens-per-dollar", "An amount to spend, in the chosen currency: how many tokens it buys is the second result."
+    ),
     default="100",
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
@@ -80,9 +82,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 CALCULATOR = Calculator(
     slug=SLUG,
     category="cost",
-    title=N_(SLUG, "Tokens per dollar"),
+    title=N_("tokens-per-dollar", "Tokens per dollar"),
     summary=N_(
-        SLUG,
+        "tokens-per-dollar",
         "How many tokens a dollar, or any budget, buys at an API's input and output prices, blended by the "
         "share of input tokens in your workload.",
     ),
@@ -90,12 +92,12 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="tokens_per_unit",
-            label=N_(SLUG, "Tokens per unit of currency"),
-            unit=N_(SLUG, "tokens"),
+            label=N_("tokens-per-dollar", "Tokens per unit of currency"),
+            unit=N_("tokens-per-dollar", "tokens"),
             # Translators: {input_share} is a percentage (the % sign follows it); {input_price}, {output_price}
             # and {blended_price} are prices with their currency code; {tokens_per_unit} is a number of tokens.
             sentence=N_(
-                SLUG,
+                "tokens-per-dollar",
                 "With {input_share} % input tokens at {input_price} and the rest at {output_price} per million, "
                 "a million tokens cost {blended_price} on average: one unit of the currency buys "
                 "{tokens_per_unit} tokens.",
@@ -104,12 +106,12 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="budget_tokens",
-            label=N_(SLUG, "Tokens the budget buys"),
-            unit=N_(SLUG, "tokens"),
+            label=N_("tokens-per-dollar", "Tokens the budget buys"),
+            unit=N_("tokens-per-dollar", "tokens"),
             # Translators: {budget} is an amount of money with its currency code; the other fields are numbers
             # of tokens.
             sentence=N_(
-                SLUG,
+                "tokens-per-dollar",
                 "{budget} buys {budget_tokens} tokens in this mix: {budget_input_tokens} input and "
                 "{budget_output_tokens} output tokens.",
             ),
@@ -125,7 +127,7 @@ CALCULATOR = Calculator(
         Rule(
             "input_price",
             lambda values: blended_price(values) > 0,
-            N_(SLUG, "Enter a price above 0 for the tokens the mix bills."),
+            N_("tokens-per-dollar", "Enter a price above 0 for the tokens the mix bills."),
         ),
     ),
 )
