@@ -48,15 +48,19 @@ CATALOGUE: tuple[str, ...] = (
     # Cost, in the catalogue's order.
     "cost/tts-cost",
     "cost/agent-cost",
+    "cost/batch-api-savings",
+    "cost/tokens-per-dollar",
     "cost/system-prompt-amortization",
     "cost/function-calling-overhead",
     "cost/transcription-cost",
     "cost/context-cost-growth",
     "cost/context-window-fit",
     "cost/embedding-cost",
+    "cost/prompt-caching-savings",
     "cost/structured-output-overhead",
     "cost/token-cost",
     "cost/image-generation-cost",
+    "cost/llm-monthly-cost",
 )
 
 POPULAR: tuple[str, ...] = (

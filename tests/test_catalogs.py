@@ -91,3 +91,13 @@ def test_every_placeholder_has_a_translator_comment() -> None:
         texts = message.id if isinstance(message.id, tuple) else (message.id,)
         if message.id and PLACEHOLDER.search(texts[-1]):
             assert message.auto_comments, f"no translator comment for {texts[0]!r}"
+
+
+def test_no_brace_message_reads_as_a_percent_format() -> None:
+    # "{share} % of" is "% o" to gettext's python-format check, which then fails every translation that
+    # writes "% de" or "% du": a message must not hold "% " before a conversion letter by accident.
+    template = _read(PROJECT / "locales" / "messages.pot")
+    flagged = [str(m.id) for m in template if m.id and "python-format" in m.flags]
+    assert [text for text in flagged if "{" in text] == []
+    # The rest are templates' {% trans %} blocks, which mean it: a named %(field)s or an escaped %%.
+    assert [text for text in flagged if "%(" not in text and "%%" not in text] == []

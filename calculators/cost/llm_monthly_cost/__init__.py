@@ -1,0 +1,125 @@
+"""LLM monthly cost: what a feature's daily API traffic costs over a month, from its tokens and prices.
+
+One request costs its uncached input, cache hits and output at the prices per million tokens (as on the vendors'
+pricing pages, e.g. https://platform.claude.com/docs/en/about-claude/pricing); a month holds the days of the
+month length the reader chose (`cost.MONTH_LENGTH`: 730 hours, 30.42 days, or 30 days):
+
+    C_request = ((1 - h) T_in p_in + h T_in p_cached + T_out p_out) / 10⁶
+    C_month = C_request × requests per day × hours per month ÷ 24
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from calculators.core import cost
+from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+
+SLUG = "llm-monthly-cost"
+
+CACHE_HIT_SHARE = InputSpec(
+    name="cache_hit_share",
+    kind=Kind.DECIMAL,
+    group=cost.USAGE,
+    label=N_("llm-monthly-cost", "Input read from the cache"),
+    help=N_(
+        "llm-monthly-cost",
+        "The share of input tokens billed as prompt-cache hits, at the cached input price: a long system prompt "
+        "reused across requests, say. 0 % without caching.",
+    ),
+    default="0",
+    unit=N_("llm-monthly-cost", "%"),
+    minimum=Decimal(0),
+    maximum=Decimal(100),
+    fraction_digits=2,
+    advanced=True,
+)
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the cost of a request, a day, a month and twelve months, and the month's input and output parts.
+
+    10,000 requests a day of 1,500 input and 300 output tokens at 0.15 and 0.60 per million cost 4.05 a day,
+    121.50 in a 30-day month:
+
+    >>> prices = {"input_price": 0.15, "cached_input_price": 0.075, "output_price": 0.6}
+    >>> usage = {"requests_per_day": 10000, "input_tokens": 1500, "output_tokens": 300, "cache_hit_share": 0}
+    >>> result = compute({**prices, **usage, "month_hours": 720})
+    >>> round(result["daily_cost"], 6), round(result["monthly_cost"], 6)
+    (4.05, 121.5)
+    """
+    hit = values["cache_hit_share"] / 100
+    tokens_in = values["input_tokens"]
+    input_cost = cost.per_million((1 - hit) * tokens_in, values["input_price"]) + cost.per_million(
+        hit * tokens_in, values["cached_input_price"]
+    )
+    output_cost = cost.per_million(values["output_tokens"], values["output_price"])
+    days = cost.days_per_month(values)
+    monthly_requests = values["requests_per_day"] * days
+    return {
+        "monthly_cost": (input_cost + output_cost) * monthly_requests,
+        "monthly_requests": monthly_requests,
+        "monthly_input_cost": input_cost * monthly_requests,
+        "monthly_output_cost": output_cost * monthly_requests,
+        "request_cost": input_cost + output_cost,
+        "daily_cost": (input_cost + output_cost) * values["requests_per_day"],
+        "yearly_cost": 12 * (input_cost + output_cost) * monthly_requests,
+    }
+
+
+CALCULATOR = Calculator(
+    slug=SLUG,
+    category="cost",
+    title=N_("llm-monthly-cost", "LLM monthly cost"),
+    summary=N_(
+        "llm-monthly-cost",
+        "What an LLM feature costs a month from its requests per day, tokens per request and the API's prices, "
+        "with the month's length stated: 730 hours or 30 days.",
+    ),
+    inputs=(
+        cost.REQUESTS_PER_DAY,
+        cost.INPUT_TOKENS,
+        cost.OUTPUT_TOKENS,
+        CACHE_HIT_SHARE,
+        cost.INPUT_PRICE,
+        cost.CACHED_INPUT_PRICE,
+        cost.OUTPUT_PRICE,
+        cost.MONTH_LENGTH,
+        cost.CURRENCY,
+    ),
+    outputs=(
+        OutputSpec(
+            name="monthly_cost",
+            label=N_("llm-monthly-cost", "Cost per month"),
+            # Translators: {requests_per_day} and {monthly_requests} are numbers of requests; {month_hours_label} is
+            # the month length the reader chose, e.g. "730 hours (365 days ÷ 12)"; the other fields are amounts
+            # of money with their currency code.
+            sentence=N_(
+                "llm-monthly-cost",
+                "{requests_per_day} requests a day make {monthly_requests} requests in a month of "
+                "{month_hours_label}, which cost {monthly_cost}: {monthly_input_cost} for input and "
+                "{monthly_output_cost} for output.",
+            ),
+            currency=cost.CURRENCY.name,
+        ),
+        OutputSpec(
+            name="request_cost",
+            label=N_("llm-monthly-cost", "Cost per request"),
+            # Translators: every field is an amount of money with its currency code.
+            sentence=N_(
+                "llm-monthly-cost",
+                "One request costs {request_cost}, a day's traffic {daily_cost}, and twelve such months {yearly_cost}.",
+            ),
+            currency=cost.CURRENCY.name,
+        ),
+    ),
+    compute=compute,
+    updated="2026-12-02",
+    formulas=(
+        r"C_{month} = \frac{(1 - h)\,T_{in}\,p_{in} + h\,T_{in}\,p_{cached} + T_{out}\,p_{out}}{10^6}"
+        r" \times R_{day} \times \frac{H_{month}}{24}",
+    ),
+    money=("monthly_input_cost", "monthly_output_cost", "daily_cost", "yearly_cost"),
+    related=("token-cost", "tokens-per-dollar", "prompt-caching-savings", "batch-api-savings"),
+)

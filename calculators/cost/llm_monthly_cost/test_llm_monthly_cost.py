@@ -1,0 +1,47 @@
+"""LLM monthly cost: a day's requests at the vendors' prices, over the month length the reader chose."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from calculators import Problem, evaluate
+from calculators.cost.llm_monthly_cost import CALCULATOR
+
+# Anthropic's pricing table, Claude Opus 4.1: $15 / MTok input, $1.50 cache hits, $75 output.
+OPUS = {"input_price": "15", "cached_input_price": "1.5", "output_price": "75"}
+
+
+def _result(**values: str) -> dict[str, float]:
+    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **OPUS, **values})
+    assert result.ok, result.problems
+    return dict(result.results)
+
+
+def test_a_million_tokens_a_day_for_a_month() -> None:
+    day = {"requests_per_day": "1", "input_tokens": "1000000", "output_tokens": "0"}
+    assert _result(**day, month_hours="720")["monthly_cost"] == pytest.approx(15 * 30)
+    # 730 hours: 8,760 hours a year over twelve months, 30.42 days.
+    assert _result(**day, month_hours="730")["monthly_cost"] == pytest.approx(15 * 730 / 24)
+    assert _result(**day, month_hours="730")["yearly_cost"] == pytest.approx(15 * 365)
+
+
+def test_cache_hits_and_output_bill_at_their_prices() -> None:
+    hits = _result(requests_per_day="1", input_tokens="1000000", output_tokens="0", cache_hit_share="100")
+    assert hits["request_cost"] == pytest.approx(1.5)
+    output = _result(requests_per_day="1", input_tokens="0", output_tokens="1000000")
+    assert output["request_cost"] == pytest.approx(75)
+    assert output["daily_cost"] == pytest.approx(75)
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "problem"),
+    [
+        ("requests_per_day", "-1", Problem("requests_per_day", "too_small", Decimal(0))),
+        ("cache_hit_share", "120", Problem("cache_hit_share", "too_large", Decimal(100))),
+        ("month_hours", "744", Problem("month_hours", "unknown_choice")),
+    ],
+)
+def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
+    assert evaluate(CALCULATOR, {**CALCULATOR.defaults(), name: raw}).problems == (problem,)
