@@ -98,8 +98,8 @@ CALCULATOR = Calculator(
             # and {blended_price} are prices with their currency code; {tokens_per_unit} is a number of tokens.
             sentence=N_(
                 "tokens-per-dollar",
-                "With an input share of {input_share} %, priced at {input_price}, and the rest at {output_price} per million, "
-                "a million tokens cost {blended_price} on average: one unit of the currency buys "
+                "With an input share of {input_share} %, priced at {input_price}, and the rest at {output_price} "
+                "per million, a million tokens cost {blended_price} on average: one unit of the currency buys "
                 "{tokens_per_unit} tokens.",
             ),
             fraction_digits=0,
