@@ -45,31 +45,32 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/kv-cache-size",
     "infrastructure/llm-inference-vram",
     "infrastructure/transformer-params",
-    # Cost, in the catalogue's order.
-    "cost/tts-cost",
-    "cost/agent-cost",
+    # Cost: pricing an LLM feature first, then caching and batches, agents and context, other media, GPUs.
+    "cost/token-cost",
+    "cost/llm-monthly-cost",
+    "cost/prompt-caching-savings",
     "cost/batch-api-savings",
     "cost/tokens-per-dollar",
-    "cost/system-prompt-amortization",
-    "cost/function-calling-overhead",
-    "cost/transcription-cost",
+    "cost/agent-cost",
     "cost/context-cost-growth",
     "cost/context-window-fit",
-    "cost/embedding-cost",
-    "cost/prompt-caching-savings",
+    "cost/system-prompt-amortization",
+    "cost/function-calling-overhead",
     "cost/structured-output-overhead",
-    "cost/token-cost",
+    "cost/embedding-cost",
+    "cost/tts-cost",
+    "cost/transcription-cost",
     "cost/image-generation-cost",
-    "cost/llm-monthly-cost",
 )
 
 POPULAR: tuple[str, ...] = (
     "llm-training-vram",
     "llm-inference-vram",
     "gpu-count",
+    "token-cost",
+    "llm-monthly-cost",
     "kv-cache-size",
-    "transformer-params",
-    "training-flops",
 )
 """The slugs listed first, on the home page and in their category, kept by hand: the questions readers bring
-most (memory to train and to serve a model, how many GPUs, the KV cache, a model's size, the compute of a run)."""
+most (memory to train and to serve a model, how many GPUs, what a request and a month of requests cost, the
+KV cache)."""
