@@ -57,6 +57,8 @@ CATALOGUE: tuple[str, ...] = (
     "cost/structured-output-overhead",
     "cost/token-cost",
     "cost/image-generation-cost",
+    "cost/training-time-cost",
+    "cost/training-carbon",
 )
 
 POPULAR: tuple[str, ...] = (
