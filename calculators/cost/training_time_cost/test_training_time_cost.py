@@ -75,9 +75,7 @@ def test_deepseek_v3_gpu_hours_days_and_cost() -> None:
     assert result["gpu_hours"] == pytest.approx(180_000)
     assert result["training_days"] == pytest.approx(3.7, abs=0.05)
     tokens = 2_788_000 / 180_000 * 1000
-    whole = _result(
-        params_billion="37", tokens_billion=repr(tokens), gpus="2048", peak_tflops="989.5", mfu=repr(mfu)
-    )
+    whole = _result(params_billion="37", tokens_billion=repr(tokens), gpus="2048", peak_tflops="989.5", mfu=repr(mfu))
     assert whole["total_cost"] == pytest.approx(5.576e6)
 
 
