@@ -61,6 +61,8 @@ CATALOGUE: tuple[str, ...] = (
     "cost/tts-cost",
     "cost/transcription-cost",
     "cost/image-generation-cost",
+    "cost/training-time-cost",
+    "cost/training-carbon",
 )
 
 POPULAR: tuple[str, ...] = (
