@@ -48,6 +48,8 @@ CATALOGUE: tuple[str, ...] = (
     # Cost, in the catalogue's order.
     "cost/tts-cost",
     "cost/agent-cost",
+    "cost/vector-db-size",
+    "cost/vector-db-cost",
     "cost/system-prompt-amortization",
     "cost/function-calling-overhead",
     "cost/transcription-cost",
@@ -56,7 +58,10 @@ CATALOGUE: tuple[str, ...] = (
     "cost/embedding-cost",
     "cost/structured-output-overhead",
     "cost/token-cost",
+    "cost/tokens-to-words",
+    "cost/fine-tuning-cost",
     "cost/image-generation-cost",
+    "cost/rate-limit-planning",
 )
 
 POPULAR: tuple[str, ...] = (
