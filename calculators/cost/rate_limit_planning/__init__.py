@@ -110,7 +110,7 @@ CALCULATOR = Calculator(
             help=N_(
                 "rate-limit-planning",
                 "Limits are enforced over short windows, so bursts hit them before the average does: planning at "
-                "70 to 80 % leaves room for them.",
+                "70 to 80 %, not 100, leaves room for them.",
             ),
             default="80",
             unit=N_("rate-limit-planning", "%"),
