@@ -199,8 +199,8 @@ CALCULATOR = Calculator(
             # {vectors}, {bytes_per_record} and {replicas} are formatted numbers.
             sentence=N_(
                 "vector-db-size",
-                "{vectors} vectors of {bytes_per_record} bytes each, in {replicas} copies, take {total_size} "
-                "{memory_unit_label}.",
+                "{vectors} vectors of {bytes_per_record} bytes each take {total_size} {memory_unit_label} "
+                "(copies: {replicas}).",
             ),
         ),
         OutputSpec(
