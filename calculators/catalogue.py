@@ -57,12 +57,17 @@ CATALOGUE: tuple[str, ...] = (
     "cost/system-prompt-amortization",
     "cost/function-calling-overhead",
     "cost/structured-output-overhead",
+    "cost/rate-limit-planning",
     "cost/embedding-cost",
+    "cost/vector-db-size",
+    "cost/vector-db-cost",
     "cost/tts-cost",
     "cost/transcription-cost",
     "cost/image-generation-cost",
+    "cost/fine-tuning-cost",
     "cost/training-time-cost",
     "cost/training-carbon",
+    "cost/tokens-to-words",
 )
 
 POPULAR: tuple[str, ...] = (

@@ -45,8 +45,8 @@ def _blocks() -> tuple[dict[str, str], str]:
 def test_the_guides_example_is_a_working_calculator(tmp_path: Path) -> None:
     files, catalogue_line = _blocks()
     assert set(files) == {
-        f"calculators/tools/tokens_to_words/{name}"
-        for name in ("__init__.py", "article.html", "cases.toml", "test_tokens_to_words.py")
+        f"calculators/tools/words_from_tokens/{name}"
+        for name in ("__init__.py", "article.html", "cases.toml", "test_words_from_tokens.py")
     }
     project = tmp_path / "project"
     for name in ("calculators", "site_builder", "locales", "tests", "scripts"):
@@ -69,16 +69,16 @@ def test_the_guides_example_is_a_working_calculator(tmp_path: Path) -> None:
 
     # Step 6 is translating; until then the default build shows English and warns, as the guide says.
     build = subprocess.run(
-        [sys.executable, "-m", "site_builder", "build", "--out", str(project / "dist"), "--only", "tokens-to-words"],
+        [sys.executable, "-m", "site_builder", "build", "--out", str(project / "dist"), "--only", "words-from-tokens"],
         cwd=project, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert build.returncode == 0, build.stderr
     warned = re.search(r", (\d+) warnings", build.stdout)
     assert warned and int(warned.group(1)) % 9 == 0 and "untranslated" in build.stderr  # its words, in 9 locales
-    page = (project / "dist" / "en" / "tokens-to-words" / "index.html").read_text(encoding="utf-8")
+    page = (project / "dist" / "en" / "words-from-tokens" / "index.html").read_text(encoding="utf-8")
     assert result_text(page)["data-output=words"] == "750"
     assert "1,000 tokens hold about 750 words." in result_text(page)["data-sentence=words"]
-    assert (project / "dist" / "_app" / "calculators" / "tokens-to-words.zip").is_file()
+    assert (project / "dist" / "_app" / "calculators" / "words-from-tokens.zip").is_file()
 
     # The guide's own tests, its doctest, and the house rules (catalogue, purity, bundles, extraction).
     checks = subprocess.run(

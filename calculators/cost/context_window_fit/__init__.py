@@ -174,7 +174,7 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-02",
     formulas=(r"T_{in} + T_{out}^{max} \,(+\, T_{think}) \le W",),
-    related=("kv-cache-size", "context-cost-growth", "dataset-tokens"),
+    related=("kv-cache-size", "tokens-to-words", "context-cost-growth", "dataset-tokens"),
     rules=(
         Rule(
             "thinking_budget",

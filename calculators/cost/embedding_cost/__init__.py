@@ -209,7 +209,7 @@ CALCULATOR = Calculator(
         r"C = \frac{D\,\bigl(T + (n - 1)\,O\bigr)\,p\,(1 - b)}{10^6}, \quad "
         r"n = \left\lceil \frac{T - O}{S - O} \right\rceil",
     ),
-    related=("token-cost", "tts-cost"),
+    related=("vector-db-size", "vector-db-cost", "token-cost"),
     rules=(
         Rule(
             "overlap_tokens",

@@ -135,7 +135,7 @@ CALCULATOR = Calculator(
     updated="2026-12-02",
     formulas=(r"C = \frac{(T_{in} - T_{cached})\,p_{in} + T_{cached}\,p_{cached} + T_{out}\,p_{out}}{10^6}",),
     money=("total_input_cost", "total_output_cost"),
-    related=("system-prompt-amortization", "function-calling-overhead"),
+    related=("system-prompt-amortization", "function-calling-overhead", "tokens-to-words"),
     rules=(
         Rule(
             "cached_tokens",

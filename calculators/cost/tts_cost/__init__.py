@@ -95,5 +95,5 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-02",
     formulas=(r"C = \frac{N_{chars}\,p}{10^6}",),
-    related=("transcription-cost", "token-cost"),
+    related=("transcription-cost", "token-cost", "tokens-to-words"),
 )
