@@ -227,3 +227,16 @@ def test_a_desktop_keeps_the_results_in_sight_while_the_inputs_scroll(page: Any,
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{base_url}en/embed/{moe.slug}/")
     assert page.eval_on_selector(".results", "(r) => getComputedStyle(r).position") == "static"
+
+
+def test_no_page_scrolls_sideways_on_a_small_phone(page: Any, base_url: str) -> None:
+    # Long formulas, tables and price lists scroll in their own boxes; the page itself stays 360 px wide.
+    from calculators import CALCULATORS
+
+    page.set_viewport_size({"width": 360, "height": 780})
+    wide = []
+    for calculator in CALCULATORS:
+        page.goto(f"{base_url}en/{calculator.slug}/")
+        if page.evaluate("document.documentElement.scrollWidth") > 360:
+            wide.append(calculator.slug)
+    assert wide == []
