@@ -121,12 +121,11 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="perplexity",
             label=N_("perplexity", "Perplexity per token"),
-            # Translators: {perplexity} is a formatted number; {loss} the loss as typed; {loss_unit_label} its unit
-            # (Nats (natural logarithm) or Bits (base-2 logarithm)).
+            # Translators: {perplexity} and {loss_nats} are formatted numbers.
             sentence=N_(
                 "perplexity",
-                "A loss of {loss} per token ({loss_unit_label}) is a perplexity of {perplexity}: the model is as "
-                "unsure of each next token as if it chose among {perplexity} equally likely ones.",
+                "A mean loss of {loss_nats} nats per token is a perplexity of {perplexity}: the model is as unsure "
+                "of each next token as if it chose among {perplexity} equally likely ones.",
             ),
             fraction_digits=3,
         ),
