@@ -68,6 +68,11 @@ CATALOGUE: tuple[str, ...] = (
     "cost/training-time-cost",
     "cost/training-carbon",
     "cost/tokens-to-words",
+    # Evaluation.
+    "evaluation/perplexity",
+    "evaluation/ab-test-significance",
+    "evaluation/llm-eval-sample-size",
+    "evaluation/pass-at-k",
 )
 
 POPULAR: tuple[str, ...] = (

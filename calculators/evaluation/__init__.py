@@ -1,0 +1,1 @@
+"""The evaluation calculators: one folder each (module, article, test cases)."""
