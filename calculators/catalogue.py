@@ -55,11 +55,14 @@ CATALOGUE: tuple[str, ...] = (
     "cost/transcription-cost",
     "cost/context-cost-growth",
     "cost/context-window-fit",
+    "cost/inference-energy-cost",
     "cost/embedding-cost",
     "cost/prompt-caching-savings",
     "cost/structured-output-overhead",
     "cost/token-cost",
     "cost/image-generation-cost",
+    "cost/gpu-utilization-cost",
+    "cost/gpu-cloud-cost",
     "cost/llm-monthly-cost",
 )
 
