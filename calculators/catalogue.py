@@ -48,6 +48,7 @@ CATALOGUE: tuple[str, ...] = (
     # Cost, in the catalogue's order.
     "cost/tts-cost",
     "cost/agent-cost",
+    "cost/self-host-vs-api",
     "cost/batch-api-savings",
     "cost/tokens-per-dollar",
     "cost/system-prompt-amortization",
