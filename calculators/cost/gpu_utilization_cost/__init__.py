@@ -88,7 +88,7 @@ CALCULATOR = Calculator(
             # currency code; {utilization} is a percentage (the % sign follows it).
             sentence=N_(
                 "gpu-utilization-cost",
-                "At {gpu_hour_price} an hour and {utilization} % utilization, each useful hour costs "
+                "At {gpu_hour_price} an hour and a utilization of {utilization} %, each useful hour costs "
                 "{useful_hour_cost}; {idle_cost} of every billed hour pays for idle time.",
             ),
             currency=cost.CURRENCY.name,

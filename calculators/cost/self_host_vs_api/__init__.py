@@ -222,8 +222,8 @@ CALCULATOR = Calculator(
             sentence=N_(
                 "self-host-vs-api",
                 "At {tokens_per_second} tokens a second per GPU and a utilization of {utilization} %, the {gpus} "
-                "GPUs average {capacity_rate} tokens a second: {capacity_tokens} tokens a month. Below the break-even "
-                "volume, they can never pay for themselves.",
+                "GPUs average {capacity_rate} tokens a second: {capacity_tokens} tokens a month. If that is below the "
+                "break-even volume, they can never pay for themselves.",
             ),
             fraction_digits=0,
         ),
