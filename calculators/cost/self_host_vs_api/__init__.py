@@ -20,7 +20,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
 
 SLUG = "self-host-vs-api"
 _SELF_HOST = N_("self-host-vs-api", "Self-hosting")
@@ -191,8 +191,8 @@ CALCULATOR = Calculator(
             # names it.
             sentence=N_(
                 "self-host-vs-api",
-                "{gpus} GPUs at {gpu_hour_price} a GPU-hour through a month of {month_hours_label}, plus "
-                "{ops_overhead} of operations, cost {self_host_cost} a month.",
+                "{gpus} × {gpu_hour_price} a GPU-hour through a month of {month_hours_label}, plus {ops_overhead} "
+                "of operations, come to {self_host_cost} a month.",
             ),
             currency=cost.CURRENCY.name,
         ),
@@ -217,27 +217,27 @@ CALCULATOR = Calculator(
             name="capacity_tokens",
             label=N_("self-host-vs-api", "What the GPUs can serve per month"),
             unit=N_("self-host-vs-api", "tokens"),
-            # Translators: {gpus} is a number of GPUs, {tokens_per_second} and {capacity_rate} numbers of tokens
-            # per second, {utilization} a percentage (the % sign follows it), {capacity_tokens} a number of tokens.
+            # Translators: {tokens_per_second} and {capacity_rate} are numbers of tokens per second, {utilization}
+            # a percentage (the % sign follows it), {capacity_tokens} a number of tokens.
             sentence=N_(
                 "self-host-vs-api",
-                "At {tokens_per_second} tokens a second per GPU and a utilization of {utilization} %, the {gpus} "
-                "GPUs average {capacity_rate} tokens a second: {capacity_tokens} tokens a month. If that is below the "
-                "break-even volume, they can never pay for themselves.",
+                "At {tokens_per_second} tokens a second per GPU and a utilization of {utilization} %, the "
+                "deployment averages {capacity_rate} tokens a second: {capacity_tokens} tokens a month. If that is "
+                "below the break-even volume, it can never pay for itself.",
             ),
             fraction_digits=0,
         ),
         OutputSpec(
             name="gpus_needed",
             label=N_("self-host-vs-api", "GPUs your volume needs"),
-            unit=N_("self-host-vs-api", "GPUs"),
+            unit=NP_("self-host-vs-api", "GPU", "GPUs", count="gpus_needed"),
             # Translators: {monthly_tokens} is a number of tokens, {required_rate} of tokens per second,
-            # {load_share} a percentage (the % sign follows it), {gpus} and {gpus_needed} numbers of GPUs.
+            # {load_share} a percentage (the % sign follows it), {gpus_needed} a number of GPUs.
             sentence=N_(
                 "self-host-vs-api",
                 "Your {monthly_tokens} tokens a month are {required_rate} tokens a second on average, a load on "
-                "the {gpus} GPUs of {load_share} %. Above 100, they cannot keep up: serving your volume takes "
-                "{gpus_needed} GPUs.",
+                "the deployment of {load_share} %. Above 100, it cannot keep up. GPUs needed to serve your volume: "
+                "{gpus_needed}.",
             ),
             fraction_digits=0,
             exact=True,
@@ -249,9 +249,9 @@ CALCULATOR = Calculator(
             # are amounts of money with their currency code.
             sentence=N_(
                 "self-host-vs-api",
-                "Your {monthly_tokens} tokens cost {api_cost} a month through the API, and {sized_cost} on "
-                "{sized_gpus} GPUs, enough to serve them. Self-hosting is cheaper by {self_host_saving} a month; 0 "
-                "means it is not.",
+                "Your {monthly_tokens} tokens cost {api_cost} a month through the API, and {sized_cost} self-hosted "
+                "on enough GPUs to serve them ({sized_gpus}). Self-hosting is cheaper by {self_host_saving} a month; "
+                "0 means it is not.",
             ),
             currency=cost.CURRENCY.name,
         ),
