@@ -48,6 +48,8 @@ CATALOGUE: tuple[str, ...] = (
     # Cost: pricing an LLM feature first, then caching and batches, agents and context, other media, GPUs.
     "cost/token-cost",
     "cost/llm-monthly-cost",
+    "cost/self-host-vs-api",
+    "cost/gpu-cloud-cost",
     "cost/prompt-caching-savings",
     "cost/batch-api-savings",
     "cost/tokens-per-dollar",
@@ -67,6 +69,8 @@ CATALOGUE: tuple[str, ...] = (
     "cost/fine-tuning-cost",
     "cost/training-time-cost",
     "cost/training-carbon",
+    "cost/gpu-utilization-cost",
+    "cost/inference-energy-cost",
     "cost/tokens-to-words",
     # Evaluation.
     "evaluation/perplexity",

@@ -22,6 +22,7 @@ __all__ = [
     "CACHED_INPUT_PRICE",
     "CACHE_WRITE_PRICE",
     "CURRENCY",
+    "GPU_HOUR_PRICE",
     "HOURS_PER_DAY",
     "INPUT_PRICE",
     "INPUT_TOKENS",
@@ -234,3 +235,17 @@ def days_per_month(values: Mapping[str, float]) -> float:
     (30.416666666666668, 30.0)
     """
     return values["month_hours"] / HOURS_PER_DAY
+
+
+GPU_HOUR_PRICE = price_input(
+    "gpu_hour_price",
+    N_("input", "Price of one GPU-hour"),
+    N_(
+        "input",
+        "The on-demand price of one GPU for one hour. Where a cloud prices a whole instance, divide the instance's "
+        "hourly price by the GPUs it holds.",
+    ),
+    "2.5",
+    preset="price.gpu_hour",
+    unit=N_("input", "per GPU-hour"),
+)

@@ -162,5 +162,5 @@ CALCULATOR = Calculator(
         r"E = \text{GPU-hours} \times P_{\text{GPU}} \times \mathrm{PUE}",
         r"\text{CO}_2\text{e} = E \times \mathrm{CI}",
     ),
-    related=("training-time-cost", "training-flops", "gpu-count"),
+    related=("training-time-cost", "inference-energy-cost", "training-flops"),
 )

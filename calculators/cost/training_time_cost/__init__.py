@@ -75,17 +75,15 @@ MFU = InputSpec(
     maximum=Decimal(100),
     fraction_digits=2,
 )
-GPU_HOUR_PRICE = cost.price_input(
-    "gpu_hour_price",
-    N_("training-time-cost", "Price per GPU-hour"),
-    N_(
+# The shared GPU-hour price (its menu of cloud prices), defaulting to DeepSeek-V3's assumed rental price.
+GPU_HOUR_PRICE = replace(
+    cost.GPU_HOUR_PRICE,
+    help=N_(
         "training-time-cost",
         "What one GPU costs for an hour, rented or as your own amortized cost. DeepSeek-V3's report assumed "
         "2 US dollars per H800 GPU-hour.",
     ),
-    "2",
-    preset="price.gpu_hour",
-    unit=N_("training-time-cost", "per GPU-hour"),
+    default="2",
 )
 
 
@@ -219,5 +217,5 @@ CALCULATOR = Calculator(
         r"\text{cost} = \text{GPU-hours} \times p",
         r"\mathrm{MFU} = \frac{6}{8} \cdot \frac{X}{P}",
     ),
-    related=("training-carbon", "training-flops", "gpu-count"),
+    related=("training-carbon", "training-flops", "gpu-cloud-cost", "gpu-count"),
 )
