@@ -85,7 +85,7 @@ INTERVALS = InputSpec(
     default="n",
     choices=(
         Choice("n", N_("effective-tokens-per-second", "TTFT + n × TPOT (Databricks)"), number="0"),
-        Choice("n-1", N_("effective-tokens-per-second", "TTFT + (n − 1) × TPOT (NVIDIA, vLLM)"), number="1"),
+        Choice("n-1", N_("effective-tokens-per-second", "TTFT + (n − 1) × TPOT (NVIDIA, vLLM)"), number="1"),  # noqa: RUF001
     ),
     fraction_digits=0,
 )

@@ -32,7 +32,7 @@ def test_databricks_latency() -> None:
 
 
 def test_nvidia_counts_the_intervals_after_the_first_token() -> None:
-    # NVIDIA's inter-token latency is (e2e latency − TTFT) / (output tokens − 1): e2e = TTFT + (n − 1) × ITL.
+    # NVIDIA's inter-token latency is (e2e latency - TTFT) / (output tokens - 1): e2e = TTFT + (n - 1) × ITL.
     result = _result(output_tokens="200", ttft_ms="500", tpot_ms="20", intervals="n-1")
     assert result["total_seconds"] == pytest.approx(4.48)
     assert _result(output_tokens="1", ttft_ms="300", intervals="n-1")["total_seconds"] == pytest.approx(0.3)

@@ -245,8 +245,7 @@ CALCULATOR = Calculator(
     rules=(
         Rule(
             "width",
-            lambda values: values["rule"] != _CLAUDE
-            or max(values["width"], values["height"]) <= CLAUDE_MAX_SIDE,
+            lambda values: values["rule"] != _CLAUDE or max(values["width"], values["height"]) <= CLAUDE_MAX_SIDE,
             # Translators: {width} and {height} are sizes in pixels as entered.
             N_("image-tokens", "Claude refuses images above 8000 × 8000 px; this one is {width} × {height} px."),
         ),

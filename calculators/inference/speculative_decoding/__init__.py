@@ -1,14 +1,14 @@
 """Speculative decoding: the tokens each target-model run yields, and the walltime it saves.
 
 Leviathan, Kalman and Matias, "Fast Inference from Transformers via Speculative Decoding" (ICML 2023,
-https://arxiv.org/abs/2211.17192). A draft model proposes γ tokens; the target model checks them in one run and
-keeps each with probability α (the acceptance rate), plus one token of its own. Equation (1) and Theorem 3.8:
+https://arxiv.org/abs/2211.17192). A draft model proposes g tokens; the target model checks them in one run and
+keeps each with probability a (the acceptance rate), plus one token of its own. Equation (1) and Theorem 3.8:
 
-    E = (1 - α^(γ+1)) / (1 - α)                      tokens per run of the target model
-    S = (1 - α^(γ+1)) / ((1 - α)(γc + 1))            walltime improvement, c = draft run ÷ target run
-    ops = (1 - α)(γĉ + γ + 1) / (1 - α^(γ+1))        arithmetic operations factor (Theorem 3.11)
+    E = (1 - a^(g + 1)) / (1 - a)                 tokens per run of the target model
+    S = (1 - a^(g + 1)) / ((1 - a)(g c + 1))      walltime improvement, c = draft run ÷ target run
+    ops = (1 - a)(g c' + g + 1) / (1 - a^(g + 1)) arithmetic operations factor (Theorem 3.11)
 
-E is summed as 1 + α + … + α^γ, which is the same number and stays finite at α = 1 (where it is γ + 1).
+E is summed as 1 + a + ... + a^g, the same number, finite at a = 1 (where it is g + 1).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ ACCEPTANCE = InputSpec(
     name="acceptance_rate",
     kind=Kind.DECIMAL,
     group=_DRAFT,
-    label=N_("speculative-decoding", "Acceptance rate α"),
+    label=N_("speculative-decoding", "Acceptance rate α"),  # noqa: RUF001
     help=N_(
         "speculative-decoding",
         "The chance that the target model accepts a drafted token, from 0 to 1: the paper measures 0.5 to 0.9 "
@@ -42,7 +42,7 @@ DRAFT_TOKENS = InputSpec(
     name="draft_tokens",
     kind=Kind.INTEGER,
     group=_DRAFT,
-    label=N_("speculative-decoding", "Draft tokens γ"),
+    label=N_("speculative-decoding", "Draft tokens γ"),  # noqa: RUF001
     help=N_("speculative-decoding", "How many tokens the draft model proposes before each run of the target model."),
     default="5",
     unit=N_("speculative-decoding", "tokens"),
@@ -84,7 +84,7 @@ OPS_RATIO = InputSpec(
 
 
 def expected_tokens(alpha: float, gamma: int) -> float:
-    """Return E = 1 + α + … + α^γ, the tokens one target-model run yields (γ + 1 at α = 1)."""
+    """Return E = 1 + alpha + ... + alpha^gamma, the tokens one target-model run yields (gamma + 1 at alpha = 1)."""
     # Products rather than pow(): IEEE multiplication gives the same digits in CPython and in Pyodide.
     total, term = 0.0, 1.0
     for _ in range(gamma + 1):
@@ -101,7 +101,7 @@ def speedup(alpha: float, gamma: int, c: float) -> float:
 def compute(values: Mapping[str, float]) -> dict[str, float]:
     """Return the expected tokens per target run, the walltime and operations factors, and the best draft length.
 
-    The paper's Table 1, α = 0.8 and γ = 5 with c = ĉ = 0: 3.69 times faster, 1.63 times the operations.
+    The paper's Table 1, alpha = 0.8 and gamma = 5 with c = c_ops = 0: 3.69 times faster, 1.63 times the operations.
 
     >>> result = compute({"acceptance_rate": 0.8, "draft_tokens": 5, "cost_ratio": 0, "ops_ratio": 0})
     >>> round(result["speedup"], 2), round(result["operations_factor"], 2)

@@ -19,7 +19,7 @@ def _result(**values: str) -> dict[str, float]:
 @pytest.mark.parametrize(
     ("alpha", "gamma", "speed", "operations"),
     [
-        # Table 1 (c = ĉ = 0): α = 0.8, γ = 5 → 3.69X speed, 1.63X operations; α = 0.9, γ = 10 → 6.86X and 1.60X.
+        # Table 1 (c = c_ops = 0): alpha 0.8, gamma 5 → 3.69X speed, 1.63X ops; alpha 0.9, gamma 10 → 6.86X, 1.60X.
         ("0.8", "5", 3.69, 1.63),
         ("0.9", "10", 6.86, 1.60),
     ],
@@ -32,7 +32,7 @@ def test_table_1(alpha: str, gamma: str, speed: float, operations: float) -> Non
 
 @pytest.mark.parametrize(
     ("alpha", "printed"),
-    # Appendix A.5: T5-small drafting for T5-XXL, c = 0.015 and γ = 8: 3.3X, 3.3X, 3.9X and 4.9X.
+    # Appendix A.5: T5-small drafting for T5-XXL, c = 0.015 and gamma = 8: 3.3X, 3.3X, 3.9X and 4.9X.
     [("0.75", 3.3), ("0.8", 3.9), ("0.87", 4.9)],
 )
 def test_t5_walltime_improvements(alpha: str, printed: float) -> None:
@@ -41,17 +41,17 @@ def test_t5_walltime_improvements(alpha: str, printed: float) -> None:
 
 
 def test_bigram_draft() -> None:
-    # §4.2: a bigram draft, α ≈ 0.2 at c ≈ 0 with γ = 3: "1.25X".
+    # §4.2: a bigram draft, alpha ≈ 0.2 at c ≈ 0 with gamma = 3: "1.25X".
     assert _result(acceptance_rate="0.2", draft_tokens="3", cost_ratio="0")["speedup"] == pytest.approx(1.25, abs=0.005)
 
 
 def test_corollary_3_9_at_one_draft_token() -> None:
-    # With γ = 1 the improvement is (1 + α) / (1 + c).
+    # With gamma = 1 the improvement is (1 + alpha) / (1 + c).
     assert _result(acceptance_rate="0.6", draft_tokens="1", cost_ratio="0.1")["speedup"] == pytest.approx(1.6 / 1.1)
 
 
 def test_full_acceptance_is_the_limit() -> None:
-    # α = 1: E = γ + 1 without a division by zero, S = (γ + 1) / (γc + 1).
+    # alpha = 1: E = gamma + 1 without a division by zero, S = (gamma + 1) / (gammac + 1).
     result = _result(acceptance_rate="1", draft_tokens="4", cost_ratio="0.25")
     assert result["expected_tokens"] == 5
     assert result["speedup"] == pytest.approx(2.5)
