@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
+from types import MappingProxyType
 
 from calculators.core import cost
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
@@ -28,9 +29,9 @@ SLUG = "image-tokens"
 _IMAGE = N_("image-tokens", "Image")
 
 # OpenAI's tile models: (base tokens, tokens per 512 px tile), by the rule's choice number.
-_TILE_MODELS = {0: (85, 170), 1: (75, 150), 2: (2833, 5667)}
+_TILE_MODELS = MappingProxyType({0: (85, 170), 1: (75, 150), 2: (2833, 5667)})
 # OpenAI's patch models: the multiplier applied to the patch count.
-_PATCH_MODELS = {3: 1.62, 4: 2.46, 5: 1.72}
+_PATCH_MODELS = MappingProxyType({3: 1.62, 4: 2.46, 5: 1.72})
 _CLAUDE, _GEMINI = 6, 7
 CLAUDE_MAX_SIDE = 8000
 
