@@ -45,6 +45,10 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/kv-cache-size",
     "infrastructure/llm-inference-vram",
     "infrastructure/transformer-params",
+    # Inference.
+    "inference/image-tokens",
+    "inference/effective-tokens-per-second",
+    "inference/speculative-decoding",
     # Cost: pricing an LLM feature first, then caching and batches, agents and context, other media, GPUs.
     "cost/token-cost",
     "cost/llm-monthly-cost",
