@@ -45,6 +45,12 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/kv-cache-size",
     "infrastructure/llm-inference-vram",
     "infrastructure/transformer-params",
+    # Inference.
+    "inference/flops-per-token",
+    "inference/mfu",
+    "inference/inference-throughput",
+    "inference/inference-latency",
+    "inference/batch-inference-throughput",
     # Cost: pricing an LLM feature first, then caching and batches, agents and context, other media, GPUs.
     "cost/token-cost",
     "cost/llm-monthly-cost",

@@ -1,0 +1,1 @@
+"""The inference calculators: one folder each (module, article, test cases)."""
