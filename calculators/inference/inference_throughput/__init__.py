@@ -138,5 +138,11 @@ CALCULATOR = Calculator(
         r"t_{token} = \max\left(\frac{P \cdot Q / 8 + b \cdot s \cdot m_{token}}{B},\ \frac{b \cdot (2N + 2 L s d_{attn})}{F}\right)",
         r"I^{*} = \frac{F}{B}",
     ),
-    related=("inference-latency", "batch-inference-throughput", "flops-per-token", "kv-cache-size", "llm-inference-vram"),
+    related=(
+        "inference-latency",
+        "batch-inference-throughput",
+        "flops-per-token",
+        "kv-cache-size",
+        "llm-inference-vram",
+    ),
 )
