@@ -22,10 +22,10 @@ from .spec import N_, InputSpec, Kind
 __all__ = [
     "ACTIVE_PARAMS",
     "BANDWIDTH",
+    "EFFICIENCY",
     "GPU",
     "GPUS",
     "GPU_MEMORY",
-    "EFFICIENCY",
     "PEAK_TFLOPS",
     "SERVING_GPU_INPUTS",
     "SERVING_MODEL_INPUTS",
@@ -178,7 +178,8 @@ def forward_flops(values: Mapping[str, float], context: float) -> float:
 
     GPT-3's shape (96 layers, d_attn 12,288, 2,048 tokens) with Kaplan's non-embedding N = 12·L·d² ≈ 1.74 × 10¹¹:
 
-    >>> f"{forward_flops({'active_params_billion': 173.946175488, 'layers': 96, 'attention_heads': 96, 'head_dim': 128}, 2048):.4g}"
+    >>> gpt3 = {"active_params_billion": 173.946175488, "layers": 96, "attention_heads": 96, "head_dim": 128}
+    >>> f"{forward_flops(gpt3, 2048):.4g}"
     '3.527e+11'
     """
     d_attn = values["attention_heads"] * values["head_dim"]

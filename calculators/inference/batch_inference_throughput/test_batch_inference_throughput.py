@@ -14,7 +14,7 @@ def _run(**values: str) -> dict[str, float]:
 
 
 def test_llama_8b_on_an_h100() -> None:
-    # 80 GB − 16.06 GB of weights, 131,072 bytes × 4,096 tokens a sequence (vLLM's per-token formula).
+    # 80 GB minus 16.06 GB of weights, 131,072 bytes × 4,096 tokens a sequence (vLLM's per-token formula).
     result = _run()
     assert result["max_batch"] == 119
     assert result["crossover_batch"] == pytest.approx(989.5e12 / 3350e9)

@@ -3,7 +3,7 @@
 Prefill reads the prompt in one compute-bound pass; each later token is a memory-bound decode step
 (`core/roofline.py`). Databricks ("LLM Inference Performance Engineering: Best Practices", 2023) writes
 latency = TTFT + TPOT × the tokens generated; vLLM's metrics count the first token in the TTFT, so the
-decode steps that follow it are n − 1: latency = TTFT + TPOT × (n − 1), the form used here.
+decode steps that follow it are n - 1: latency = TTFT + TPOT × (n - 1), the form used here.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Inference latency: TTFT + TPOT × (n − 1), Databricks' and vLLM's conventions."""
+"""Inference latency: TTFT + TPOT × (n - 1), Databricks' and vLLM's conventions."""
 
 import pytest
 

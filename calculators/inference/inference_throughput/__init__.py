@@ -135,7 +135,8 @@ CALCULATOR = Calculator(
     rules=(KV_HEADS_RULE,),
     updated="2026-12-02",
     formulas=(
-        r"t_{token} = \max\left(\frac{P \cdot Q / 8 + b \cdot s \cdot m_{token}}{B},\ \frac{b \cdot (2N + 2 L s d_{attn})}{F}\right)",
+        r"t_{token} = \max\left(\frac{P \cdot Q / 8 + b \cdot s \cdot m_{token}}{B},\ "
+        r"\frac{b \cdot (2N + 2 L s d_{attn})}{F}\right)",
         r"I^{*} = \frac{F}{B}",
     ),
     related=(
