@@ -26,9 +26,11 @@ __all__ = [
     "GPU",
     "GPUS",
     "GPU_MEMORY",
+    "MILLISECONDS",
     "PEAK_TFLOPS",
     "SERVING_GPU_INPUTS",
     "SERVING_MODEL_INPUTS",
+    "TOKENS_PER_SECOND",
     "WEIGHT_BITS",
     "WEIGHT_PARAMS",
     "Step",
@@ -41,6 +43,8 @@ __all__ = [
 ]
 
 GPU = N_("input", "GPU")
+TOKENS_PER_SECOND = N_("input", "tokens/s")
+MILLISECONDS = N_("input", "ms")
 
 WEIGHT_PARAMS = replace(
     inputs.PARAMS_BILLION,

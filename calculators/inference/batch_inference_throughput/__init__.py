@@ -94,7 +94,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="max_batch_tokens_per_second",
             label=N_("batch-inference-throughput", "Throughput at that batch"),
-            unit=N_("inference-throughput", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             # Translators: {max_batch_tokens_per_second} and {single_tokens_per_second} are tokens per second.
             sentence=N_(
                 "batch-inference-throughput",
@@ -106,7 +106,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="batch_tokens_per_second",
             label=N_("batch-inference-throughput", "Throughput at your batch"),
-            unit=N_("inference-throughput", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             # Translators: {batch_tokens_per_second} is tokens per second, {batch_size} a number of sequences.
             sentence=N_(
                 "batch-inference-throughput",

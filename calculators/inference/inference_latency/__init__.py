@@ -96,7 +96,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="ttft_ms",
             label=N_("inference-latency", "Time to first token"),
-            unit=N_("inference-latency", "ms"),
+            unit=roofline.MILLISECONDS,
             # Translators: {ttft_ms} is milliseconds, {prompt_tokens} a number of tokens.
             sentence=N_(
                 "inference-latency",
@@ -108,7 +108,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="tpot_ms",
             label=N_("inference-latency", "Time per output token"),
-            unit=N_("inference-latency", "ms"),
+            unit=roofline.MILLISECONDS,
             # Translators: {tpot_ms} is milliseconds.
             sentence=N_(
                 "inference-latency",
@@ -120,7 +120,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="request_tokens_per_second",
             label=N_("inference-latency", "Tokens per second per request"),
-            unit=N_("inference-latency", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             # Translators: {request_tokens_per_second} and {batch_tokens_per_second} are tokens per second.
             sentence=N_(
                 "inference-latency",

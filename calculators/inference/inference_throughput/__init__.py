@@ -74,7 +74,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="batch_tokens_per_second",
             label=N_("inference-throughput", "Batch throughput"),
-            unit=N_("inference-throughput", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             # Translators: {batch_tokens_per_second} is tokens per second, {batch_size} a number of sequences.
             sentence=N_(
                 "inference-throughput",
@@ -85,7 +85,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="sequence_tokens_per_second",
             label=N_("inference-throughput", "Per sequence"),
-            unit=N_("inference-throughput", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             # Translators: {sequence_tokens_per_second} is tokens per second, {time_per_token_ms} milliseconds.
             sentence=N_(
                 "inference-throughput",
@@ -97,7 +97,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="time_per_token_ms",
             label=N_("inference-throughput", "Time per output token"),
-            unit=N_("inference-throughput", "ms"),
+            unit=roofline.MILLISECONDS,
             # Translators: {step_gb} is gigabytes, {time_per_token_ms} milliseconds.
             sentence=N_(
                 "inference-throughput",
@@ -121,7 +121,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="prefill_tokens_per_second",
             label=N_("inference-throughput", "Prefill throughput"),
-            unit=N_("inference-throughput", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             # Translators: {prefill_tokens_per_second} is tokens per second, {context_tokens} a number of tokens.
             sentence=N_(
                 "inference-throughput",

@@ -85,7 +85,7 @@ CALCULATOR = Calculator(
                 "Training tokens the whole run processes per second, measured: PaLM 540B reached 238,300.",
             ),
             default="238300",
-            unit=N_("mfu", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(1_000_000_000_000),
@@ -143,7 +143,7 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="peak_tokens_per_second",
             label=N_("mfu", "Throughput at peak"),
-            unit=N_("mfu", "tokens/s"),
+            unit=roofline.TOKENS_PER_SECOND,
             # Translators: {peak_tokens_per_second} is a number of tokens per second.
             sentence=N_(
                 "mfu",
