@@ -14,10 +14,35 @@ from dataclasses import replace
 
 from calculators.core import inputs, roofline
 from calculators.core.architecture import KV_HEADS_RULE
-from calculators.core.spec import N_, Calculator, OutputSpec
+from calculators.core.curve import doubling_counts
+from calculators.core.spec import N_, Calculator, CurveChart, CurvePoint, OutputSpec
 
 SLUG = "batch-inference-throughput"
 _WORKLOAD = inputs.WORKLOAD
+
+
+def _largest_batch(values: Mapping[str, float]) -> float:
+    """The most sequences whose KV caches fit in the GPUs' memory beside the weights (0 if the weights do not)."""
+    per_sequence = values["context_tokens"] * roofline.kv_bytes_per_token(values)
+    free = values["gpus"] * values["gpu_memory_gb"] * 1e9 - roofline.weight_bytes(values)
+    return float(max(0, math.floor(free / per_sequence)))
+
+
+def curve(values: Mapping[str, float]) -> list[CurvePoint]:
+    """Throughput at batches 1, 2, 4, … up to the largest that memory holds.
+
+    >>> llama = {"params_billion": 8.030261248, "bits_per_weight": 16, "active_params_billion": 8.030261248,
+    ...          "layers": 32, "attention_heads": 32, "kv_heads": 8, "head_dim": 128, "bytes_per_element": 2,
+    ...          "bandwidth_gb_s": 3350, "peak_tflops": 989.5, "gpus": 1, "efficiency": 100,
+    ...          "gpu_memory_gb": 80, "context_tokens": 4096, "batch_size": 1}
+    >>> [(point.count, round(point.total)) for point in curve(llama)][::3]
+    [(1.0, 202), (8.0, 1317), (64.0, 4252)]
+    """
+    points = []
+    for batch in doubling_counts(_largest_batch(values)):
+        step = roofline.decode_step(values, batch, values["context_tokens"])
+        points.append(CurvePoint(batch, batch / step.time, 1 / step.time))
+    return points
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -39,7 +64,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     weights = roofline.weight_bytes(values)
     per_sequence = context * roofline.kv_bytes_per_token(values)
     free = values["gpus"] * values["gpu_memory_gb"] * 1e9 - weights
-    most = float(max(0, math.floor(free / per_sequence)))
+    most = _largest_batch(values)
     one = roofline.decode_step(values, 1, context)
     chosen = roofline.decode_step(values, values["batch_size"], context)
     full = roofline.decode_step(values, max(most, 1), context)
@@ -136,4 +161,21 @@ CALCULATOR = Calculator(
         r"b^{*} = \frac{F}{B} \cdot \frac{P \cdot Q / 8}{2N}",
     ),
     related=("inference-throughput", "inference-latency", "kv-cache-size", "llm-inference-vram", "gpu-count"),
+    chart=CurveChart(
+        points=curve,
+        # Translators: {largest} is a number of sequences, {low} and {high} numbers of tokens per second.
+        title=N_(
+            "batch-inference-throughput",
+            "Throughput from a batch of 1 to {largest} sequences, the most memory holds: {low} to {high} tokens/s.",
+        ),
+        note=N_(
+            "batch-inference-throughput",
+            "Bars: tokens per second for the whole batch, at batches doubling up to the largest that fits.",
+        ),
+        columns=(
+            N_("batch-inference-throughput", "Sequences"),
+            N_("batch-inference-throughput", "Tokens/s for the batch"),
+            N_("batch-inference-throughput", "Tokens/s per sequence"),
+        ),
+    ),
 )
