@@ -45,10 +45,15 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/kv-cache-size",
     "infrastructure/llm-inference-vram",
     "infrastructure/transformer-params",
-    # Inference.
-    "inference/image-tokens",
+    # Inference: speed and latency from the model and the GPU first, then what changes them, then FLOPs and inputs.
+    "inference/inference-throughput",
+    "inference/inference-latency",
+    "inference/batch-inference-throughput",
     "inference/effective-tokens-per-second",
     "inference/speculative-decoding",
+    "inference/flops-per-token",
+    "inference/mfu",
+    "inference/image-tokens",
     # Cost: pricing an LLM feature first, then caching and batches, agents and context, other media, GPUs.
     "cost/token-cost",
     "cost/llm-monthly-cost",

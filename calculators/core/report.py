@@ -19,10 +19,23 @@ from types import MappingProxyType
 from typing import Protocol
 
 from .chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
+from .curve import CurveWriter, draw_curve_chart
 from .evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate, stand_ins
 from .model_config import assumptions_for, config_values, covers, read_model_config, unknown_family_for
 from .numbers import CURRENCIES, NumberFacts, format_money, format_number, format_scientific, readable_fraction_digits
-from .spec import MEMORY_UNITS, N_, NP_, Calculator, InputSpec, Kind, MemoryChart, Message, PluralMessage, StepChart
+from .spec import (
+    MEMORY_UNITS,
+    N_,
+    NP_,
+    Calculator,
+    CurveChart,
+    InputSpec,
+    Kind,
+    MemoryChart,
+    Message,
+    PluralMessage,
+    StepChart,
+)
 from .steps import StepWriter, draw_step_chart
 
 __all__ = [
@@ -150,6 +163,8 @@ def _result_texts(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit
     )
     if isinstance(calculator.chart, StepChart):
         chart = _step_chart(calculator.chart, evaluation, kit)
+    elif isinstance(calculator.chart, CurveChart):
+        chart = _curve_chart(calculator.chart, evaluation, kit)
     else:
         chart = _chart(calculator.chart, evaluation, labels, kit) if calculator.chart else ""
     return results, chart
@@ -239,6 +254,19 @@ def _step_chart(chart: StepChart, evaluation: Evaluation, kit: LocaleKit) -> str
             keep=lambda text: _keep_together(text, kit.numbers.direction),
             count=lambda value: _written(value, kit.numbers, 0),
             money=lambda value: format_money(value, currency, kit.numbers),
+        ),
+    )
+
+
+def _curve_chart(chart: CurveChart, evaluation: Evaluation, kit: LocaleKit) -> str:
+    """Draw a calculator's curve chart (`core/curve.py`) for this evaluation, in the reader's language."""
+    return draw_curve_chart(
+        chart,
+        evaluation.values,
+        CurveWriter(
+            text=lambda message, words: _fill(message, _translate(message, {}, kit), words),
+            keep=lambda text: _keep_together(text, kit.numbers.direction),
+            number=lambda value: _written(value, kit.numbers, 0, readable=True),
         ),
     )
 

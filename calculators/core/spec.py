@@ -24,6 +24,8 @@ __all__ = [
     "ChartPart",
     "Choice",
     "Compute",
+    "CurveChart",
+    "CurvePoint",
     "InputSpec",
     "Kind",
     "MemoryChart",
@@ -241,6 +243,30 @@ class MemoryChart:
 
 
 @dataclass(frozen=True)
+class CurvePoint:
+    """One point of a curve chart: a count (a batch size), the total it gives and its share per unit of the count."""
+
+    count: float
+    total: float
+    each: float
+
+
+@dataclass(frozen=True)
+class CurveChart:
+    """A total against a count, such as throughput against batch size: bars and a table (`core/curve.py`).
+
+    `points(values)` returns the points in order of count; `title` describes them in one sentence ({largest} is
+    the last point's count, {low} and {high} the first and last totals); `columns` head the table's count,
+    total and per-unit columns; `note` says what the bars stop at.
+    """
+
+    points: Callable[[Mapping[str, float]], Sequence[CurvePoint]]
+    title: Message
+    note: Message
+    columns: tuple[Message, Message, Message]
+
+
+@dataclass(frozen=True)
 class StepCost:
     """One step of a loop that resends its history (an agent's step, a chat's turn): what it sends and costs."""
 
@@ -307,7 +333,7 @@ class Calculator:
     updated: str
     formulas: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
-    chart: MemoryChart | StepChart | None = None
+    chart: MemoryChart | StepChart | CurveChart | None = None
     rules: tuple[Rule, ...] = ()
     money: tuple[str, ...] = ()
     """Results no output declares (a part a sentence names) that are amounts in the input "currency"'s currency."""

@@ -1,0 +1,126 @@
+"""FLOPs per token: the forward pass and the training step of a transformer, per token.
+
+Kaplan et al., "Scaling Laws for Neural Language Models" (arXiv:2001.08361, §2.1 and Table 1): a forward
+pass costs C_forward ≈ 2N + 2·n_layer·n_ctx·d_attn FLOPs per token, N the parameters, and training about
+three times that, 6N. PaLM (Chowdhery et al., arXiv:2204.02311, App. B) counts the attention twice as
+large, both the query-key product and the weighted sum of values: 6N + 12·L·H·Q·T per training token,
+2N + 4·L·H·Q·T for the forward pass alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from calculators.core import inputs, roofline
+from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+
+SLUG = "flops-per-token"
+_MODEL = inputs.MODEL
+
+
+def compute(values: Mapping[str, float]) -> dict[str, float]:
+    """Return the forward and training FLOPs per token and the attention term's share.
+
+    PaLM 540B (Table 1 shapes, App. B): 540.35 billion parameters, 118 layers, 48 heads of 256, 2,048 tokens;
+    Table 22 prints 3.28 TFLOPs per training token, attention included:
+
+    >>> palm = compute({"active_params_billion": 540.35, "layers": 118, "attention_heads": 48, "head_dim": 256,
+    ...                 "context_tokens": 2048, "convention": 1})
+    >>> round(palm["training_flops"] / 1e12, 2)
+    3.28
+    """
+    params = values["active_params_billion"] * 1e9
+    # Kaplan: 2·L·n_ctx·d_attn per forward token; PaLM counts QKᵀ and the weighted values, twice that.
+    factor = 4 if values["convention"] else 2
+    attention = factor * values["layers"] * values["context_tokens"] * values["attention_heads"] * values["head_dim"]
+    forward = 2 * params + attention
+    return {
+        "forward_flops": forward,
+        "training_flops": 3 * forward,
+        "attention_share": 100 * attention / forward,
+    }
+
+
+CALCULATOR = Calculator(
+    slug=SLUG,
+    category="inference",
+    title=N_("flops-per-token", "FLOPs per token"),
+    summary=N_(
+        "flops-per-token",
+        "Work out the floating-point operations a transformer does per token: 2N for a forward pass plus the "
+        "attention over the context, and three times that for a training step.",
+    ),
+    inputs=(
+        replace(roofline.ACTIVE_PARAMS, group=_MODEL),
+        replace(inputs.LAYERS, group=_MODEL),
+        replace(inputs.ATTENTION_HEADS, group=_MODEL),
+        replace(inputs.HEAD_DIM, group=_MODEL),
+        replace(
+            inputs.CONTEXT_TOKENS,
+            help=N_("flops-per-token", "Tokens each token attends to: the sequence length in training."),
+            default="2048",
+        ),
+        InputSpec(
+            name="convention",
+            kind=Kind.CHOICE,
+            group=inputs.WORKLOAD,
+            label=N_("flops-per-token", "Attention count"),
+            help=N_(
+                "flops-per-token",
+                "Kaplan et al. count 2 × layers × context × attention width per forward token; PaLM and "
+                "Megatron-LM count twice that, the query-key product and the weighted sum of values.",
+            ),
+            default="0",
+            choices=(
+                Choice("0", N_("flops-per-token", "Kaplan et al. (2 L n d)")),
+                Choice("1", N_("flops-per-token", "PaLM (4 L H Q T)")),
+            ),
+            fraction_digits=0,
+        ),
+    ),
+    outputs=(
+        OutputSpec(
+            name="forward_flops",
+            label=N_("flops-per-token", "Forward pass"),
+            unit=N_("flops-per-token", "FLOPs per token"),
+            # Translators: {forward_flops} is a number of FLOPs, {active_params_billion} billions of parameters.
+            sentence=N_(
+                "flops-per-token",
+                "A forward pass costs 2 × {active_params_billion} × 10⁹ FLOPs for the weights plus the attention "
+                "over the context: {forward_flops} FLOPs per token, what inference does for each token.",
+            ),
+            scientific=True,
+        ),
+        OutputSpec(
+            name="training_flops",
+            label=N_("flops-per-token", "Training step"),
+            unit=N_("flops-per-token", "FLOPs per token"),
+            # Translators: {training_flops} is a number of FLOPs.
+            sentence=N_(
+                "flops-per-token",
+                "Training adds a backward pass that costs twice the forward one: {training_flops} FLOPs per "
+                "training token.",
+            ),
+            scientific=True,
+        ),
+        OutputSpec(
+            name="attention_share",
+            label=N_("flops-per-token", "Attention term"),
+            unit=N_("input", "%"),
+            # Translators: {attention_share} is a percentage (the % sign follows), {context_tokens} a number of tokens.
+            sentence=N_(
+                "flops-per-token",
+                "At {context_tokens} tokens of context, the attention term's share of the total is "
+                "{attention_share} %.",
+            ),
+        ),
+    ),
+    compute=compute,
+    updated="2026-12-02",
+    formulas=(
+        r"C_{forward} = 2N + 2 \cdot n_{layer} \cdot n_{ctx} \cdot d_{attn}",
+        r"C_{train} = 6N + 12 \cdot L \cdot H \cdot Q \cdot T",
+    ),
+    related=("mfu", "training-flops", "inference-throughput", "inference-latency", "batch-inference-throughput"),
+)

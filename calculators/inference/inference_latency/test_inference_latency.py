@@ -1,0 +1,46 @@
+"""Inference latency: TTFT + TPOT × (n - 1), Databricks' and vLLM's conventions."""
+
+import pytest
+
+from calculators import evaluate, find
+
+CALCULATOR = find("inference-latency")
+
+
+def _run(**values: str) -> dict[str, float]:
+    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
+    assert result.ok, result.problems
+    return dict(result.results)
+
+
+def test_latency_adds_ttft_and_the_decode_steps() -> None:
+    result = _run()
+    assert result["latency_s"] == pytest.approx((result["ttft_ms"] + 199 * result["tpot_ms"]) / 1000)
+    assert result["latency_s"] == pytest.approx(0.979, abs=0.0005)
+
+
+def test_databricks_tpot_of_100_ms_is_10_tokens_per_second() -> None:
+    # Databricks: "a TPOT of 100 milliseconds/tok would be 10 tokens per second per user". A 1,675-GB/s
+    # read of 167.5 GB of weights (83.75 billion parameters in BF16) takes 100 ms; a long answer tends to 10/s.
+    result = _run(
+        params_billion="83.75",
+        active_params_billion="0.001",
+        bandwidth_gb_s="1675",
+        layers="1",
+        kv_heads="1",
+        attention_heads="1",
+        head_dim="1",
+        output_tokens="1000000",
+        prompt_tokens="1",
+    )
+    assert result["tpot_ms"] == pytest.approx(100, abs=0.01)
+    assert result["request_tokens_per_second"] == pytest.approx(10, abs=0.01)
+
+
+def test_prefill_is_compute_bound() -> None:
+    # 1,000 tokens × 2 × 8.03 × 10⁹ FLOPs (plus attention) at 989.5 TFLOP/s.
+    assert _run()["ttft_ms"] == pytest.approx(16.5, abs=0.05)
+
+
+def test_bad_input_is_a_problem() -> None:
+    assert not evaluate(CALCULATOR, {**CALCULATOR.defaults(), "prompt_tokens": "0"}).ok
