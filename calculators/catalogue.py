@@ -86,6 +86,8 @@ CATALOGUE: tuple[str, ...] = (
     "evaluation/ab-test-significance",
     "evaluation/llm-eval-sample-size",
     "evaluation/pass-at-k",
+    # Tools.
+    "tools/cosine-similarity",
 )
 
 POPULAR: tuple[str, ...] = (

@@ -266,8 +266,11 @@ def _input_groups(inputs: Sequence[InputSpec]) -> list[tuple[Message, list[Input
 
 
 def _field_text(spec: InputSpec, kit: LocaleKit) -> str:
-    """Write a default the way a reader of the locale would type it (no grouping; an exponent kept as written)."""
-    if spec.kind is Kind.CHOICE or "e" in spec.default.lower():
+    """Write a default the way a reader of the locale would type it (no grouping; an exponent kept as written).
+
+    A vector is written as its default is in every locale: its numbers always take a point (`read_vector`).
+    """
+    if spec.kind in (Kind.CHOICE, Kind.VECTOR) or "e" in spec.default.lower():
         return spec.default
     return format_number(float(spec.default), kit.numbers, spec.fraction_digits, grouping=False)
 

@@ -8,20 +8,34 @@ are chosen at the edge.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .numbers import PLAIN, NumberFacts, parse_number
 from .spec import Calculator, InputSpec, Kind
 
-__all__ = ["LARGEST_RESULT", "LARGEST_SCIENTIFIC", "Evaluation", "Problem", "evaluate", "stand_ins"]
+__all__ = [
+    "LARGEST_RESULT",
+    "LARGEST_SCIENTIFIC",
+    "LONGEST_VECTOR",
+    "Evaluation",
+    "Problem",
+    "evaluate",
+    "read_vector",
+    "stand_ins",
+]
 
 LARGEST_RESULT = 1e15
 """Results above this magnitude are reported as out of range rather than shown."""
 
 LARGEST_SCIENTIFIC = 1e60
 """The same limit for results written in scientific notation (FLOP counts reach 10²⁸)."""
+
+LONGEST_VECTOR = 100_000
+"""The most numbers a vector input takes: far more than any embedding has (3,072 for OpenAI's largest model), few
+enough that a page recomputes at once."""
 
 
 @dataclass(frozen=True)
@@ -31,14 +45,17 @@ class Problem:
     Codes: required, not_a_number, not_whole, too_small, too_large,
     unknown_choice, out_of_range (a value a float cannot hold, or one that, with the others, breaks
     the formula; the whole calculation's out_of_range has `name` ""), rule (the values break one of
-    the calculator's `rules`, the one that names this input). `limit` is the bound a too_small or
-    too_large value broke; `exclusive` says whether the bound itself is allowed.
+    the calculator's `rules`, the one that names this input), and for vectors not_a_vector_item (the
+    `index`-th item, `text`, is not a number) and too_many (more numbers than `limit`). `limit` is the
+    bound a too_small, too_large or too_many value broke; `exclusive` says whether the bound itself is allowed.
     """
 
     name: str
     code: str
     limit: Decimal | None = None
     exclusive: bool = False
+    index: int = 0
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,6 +65,8 @@ class Evaluation:
     values: Mapping[str, float] = field(default_factory=dict)
     results: Mapping[str, float] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
+    vectors: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    """The numbers of each vector input (whose entry in `values` is their count)."""
 
     @property
     def ok(self) -> bool:
@@ -60,32 +79,40 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
 
     Text is read with the locale's `facts`; numbers are taken as they are.
     Keys that name no input are ignored; a missing advanced or optional input takes its default.
+    A vector input's value is the count of its numbers; the calculator's `reduce` adds what it takes from them.
     """
     values: dict[str, float] = {}
+    vectors: dict[str, tuple[float, ...]] = {}
     problems: list[Problem] = []
     for spec in calculator.inputs:
         given = raw.get(spec.name, spec.default if spec.advanced or spec.optional else None)
-        value = _read(spec, given, facts)
+        value = read_vector(spec.name, given) if spec.kind is Kind.VECTOR else _read(spec, given, facts)
         if isinstance(value, Problem):
             problems.append(value)
+        elif isinstance(value, tuple):
+            values[spec.name], vectors[spec.name] = float(len(value)), value
         else:
             values[spec.name] = value
     if problems:
-        return Evaluation(values=values, problems=tuple(problems))
+        return Evaluation(values=values, problems=tuple(problems), vectors=vectors)
+    if calculator.reduce is not None:
+        values.update(calculator.reduce(vectors))
     broken = tuple(Problem(rule.name, "rule") for rule in calculator.rules if not rule.holds(values))
     if broken:
-        return Evaluation(values=values, problems=broken)
+        return Evaluation(values=values, problems=broken, vectors=vectors)
     results = _compute(calculator, values)
     if results is None:
         # A value that passed its bounds can still break a formula or give an absurd result: the
-        # reader is told which inputs, when putting one back to its default mends it.
+        # reader is told which inputs, when putting one back to its default mends it (a vector has
+        # no single value to put back).
         culprits = tuple(
             Problem(spec.name, "out_of_range")
             for spec in calculator.inputs
-            if spec.kind is not Kind.CHOICE and _compute(calculator, {**values, spec.name: _default(spec)}) is not None
+            if spec.kind not in (Kind.CHOICE, Kind.VECTOR)
+            and _compute(calculator, {**values, spec.name: _default(spec)}) is not None
         )
-        return Evaluation(values=values, problems=(Problem("", "out_of_range"), *culprits))
-    return Evaluation(values=values, results=results)
+        return Evaluation(values=values, problems=(Problem("", "out_of_range"), *culprits), vectors=vectors)
+    return Evaluation(values=values, results=results, vectors=vectors)
 
 
 def stand_ins(calculator: Calculator, evaluation: Evaluation) -> tuple[Evaluation, ...]:
@@ -93,8 +120,9 @@ def stand_ins(calculator: Calculator, evaluation: Evaluation) -> tuple[Evaluatio
 
     A result that comes out the same in every one does not depend on the invalid inputs, so it can still be
     shown. Nothing comes back (so nothing is shown) when a problem is not one input's own (a rule, or a whole
-    calculation out of range) or when a stand-in breaks a rule or the formula: the results might then depend on
-    the invalid input in a way the stand-ins do not show.
+    calculation out of range), when the invalid input is a vector (no few values stand for every vector) or when
+    a stand-in breaks a rule or the formula: the results might then depend on the invalid input in a way the
+    stand-ins do not show.
 
     >>> from calculators import find
     >>> grad = find("gradient-accumulation-memory")
@@ -104,6 +132,8 @@ def stand_ins(calculator: Calculator, evaluation: Evaluation) -> tuple[Evaluatio
     """
     invalid = [problem.name for problem in evaluation.problems]
     if not invalid or any(not problem.name or problem.code == "rule" for problem in evaluation.problems):
+        return ()
+    if calculator.reduce is not None:
         return ()
     base = {**evaluation.values, **{name: _default(calculator.input(name)) for name in invalid}}
     trials = [base, *({**base, name: other} for name in invalid for other in _others(calculator.input(name)))]
@@ -135,6 +165,48 @@ def _others(spec: InputSpec) -> list[float]:
         if not isinstance(value, Problem) and value != default and value not in found:
             found.append(value)
     return found[:_STAND_INS]
+
+
+_VECTOR_SEPARATORS = re.compile(r"[\s,;\[\](){}]+")
+_PLAIN_NUMBER = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_LONGEST_VECTOR_TEXT = LONGEST_VECTOR * 40  # characters: 100,000 numbers of full float precision and their commas
+
+
+def read_vector(name: str, raw: object) -> tuple[float, ...] | Problem:
+    """Read the vector input `name`: numbers separated by commas, spaces, semicolons or new lines.
+
+    Brackets are ignored, so a list as Python, NumPy or JSON prints it can be pasted whole. The numbers are read in
+    that notation in every locale (a point as the decimal mark, 1e-3 for an exponent): a comma always separates two
+    numbers. A sequence of numbers (from the library) is taken as it is.
+
+    >>> read_vector("a", "[0.25, -1e-3,\n4]")
+    (0.25, -0.001, 4.0)
+    >>> read_vector("a", "0.5 0,5 x")
+    Problem(name='a', code='not_a_vector_item', limit=None, exclusive=False, index=4, text='x')
+    """
+    if isinstance(raw, str):
+        if len(raw) > _LONGEST_VECTOR_TEXT:
+            return Problem(name, "too_many", Decimal(LONGEST_VECTOR))
+        items: Sequence[object] = [item for item in _VECTOR_SEPARATORS.split(raw) if item]
+    elif isinstance(raw, list | tuple):
+        items = raw
+    else:
+        items = []
+    if not items:
+        return Problem(name, "required")
+    if len(items) > LONGEST_VECTOR:
+        return Problem(name, "too_many", Decimal(LONGEST_VECTOR))
+    numbers = []
+    for index, item in enumerate(items, start=1):
+        if isinstance(item, str) and _PLAIN_NUMBER.fullmatch(item):
+            number = float(item)  # the common case, read at once
+        else:
+            parsed = _to_decimal(item, PLAIN)
+            number = float(parsed) if not isinstance(parsed, Problem) else math.nan
+        if not math.isfinite(number):
+            return Problem(name, "not_a_vector_item", index=index, text=str(item)[:24])
+        numbers.append(number + 0.0)
+    return tuple(numbers)
 
 
 def _compute(calculator: Calculator, values: Mapping[str, float]) -> dict[str, float] | None:

@@ -127,6 +127,15 @@ _PROBLEM_TEXT = MappingProxyType(
         "unknown_choice": N_("validation", "Choose one of the listed options."),
         # Translators: beside an input whose value a calculation cannot use (1e-400, or one that makes a result absurd).
         "out_of_range": N_("validation", "This value is out of range for the calculation."),
+        # Translators: beside a list of numbers (a vector); {index} counts the items from 1, {text} is the item as
+        # typed. Numbers in such a list always take a point as the decimal mark.
+        "not_a_vector_item": N_(
+            "validation",
+            "Item {index}, “{text}”, is not a number. Separate the numbers with commas, spaces or new lines, and "
+            "write decimals with a point: 0.25.",
+        ),
+        # Translators: beside a list of numbers (a vector); {limit} is the most numbers it may hold.
+        "too_many": N_("validation", "Enter at most {limit} numbers."),
     }
 )
 
@@ -390,6 +399,8 @@ def _problem_message(calculator: Calculator, problem: Problem, values: Mapping[s
     words = {
         "limit": _limit(float(problem.limit), spec, kit.numbers) if problem.limit is not None else "",
         "example": _example(spec, kit.numbers),
+        "index": format_number(problem.index, kit.numbers, 0),
+        "text": problem.text,
     }
     return _fill(message, _translate(message, {}, kit), words)
 
@@ -403,7 +414,7 @@ def _limit(limit: float, spec: InputSpec, facts: NumberFacts) -> str:
 
 def _example(spec: InputSpec, facts: NumberFacts) -> str:
     """Show a number the field accepts: its default, in the locale's digits (or as typed, if scientific)."""
-    if spec.kind is Kind.CHOICE:
+    if spec.kind in (Kind.CHOICE, Kind.VECTOR):
         return ""
     if "e" in spec.default.lower():
         return spec.default

@@ -32,6 +32,7 @@ __all__ = [
     "Message",
     "OutputSpec",
     "PluralMessage",
+    "Reduce",
     "Rule",
     "StepChart",
     "StepCost",
@@ -72,6 +73,8 @@ class Kind(StrEnum):
     INTEGER = "integer"
     DECIMAL = "decimal"
     CHOICE = "choice"
+    VECTOR = "vector"
+    """A list of numbers pasted as text (an embedding); `evaluation.read_vector` says how it is read."""
 
 
 @dataclass(frozen=True)
@@ -299,6 +302,8 @@ class Category:
 
 
 Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
+Reduce = Callable[[Mapping[str, tuple[float, ...]]], Mapping[str, float]]
+"""What a calculator with vector inputs takes from them: the numbers its rules and formula need (a dot product)."""
 
 
 @dataclass(frozen=True)
@@ -337,6 +342,9 @@ class Calculator:
     rules: tuple[Rule, ...] = ()
     money: tuple[str, ...] = ()
     """Results no output declares (a part a sentence names) that are amounts in the input "currency"'s currency."""
+    reduce: Reduce | None = None
+    """For vector inputs (`Kind.VECTOR`): the numbers taken from the vectors, added to the values before the rules
+    and the formula see them. The value of a vector input itself is the count of its numbers."""
 
     def input(self, name: str) -> InputSpec:
         """Return the input called `name`."""

@@ -312,8 +312,11 @@ function applyQuery(form, params) {
   let applied = false;
   for (const [key, value] of params) {
     const field = form.elements.namedItem(key);
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
-    const text = value.slice(0, 200);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) {
+      continue;
+    }
+    // A number is short; a pasted vector (a textarea) may hold thousands of them.
+    const text = value.slice(0, field instanceof HTMLTextAreaElement ? 4_000_000 : 200);
     const advanced = field.closest("details[data-advanced]");
     if (advanced) advanced.open = true; // a link that sets an advanced option shows it
     if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === text)) {
@@ -352,7 +355,9 @@ function shareableValues() {
 function portableValues() {
   const params = new URLSearchParams();
   for (const [name, value] of changedValues()) {
-    if (form.elements.namedItem(name) instanceof HTMLSelectElement) params.set(name, value);
+    const field = form.elements.namedItem(name);
+    // Menus and vectors read the same in every locale (a vector's numbers always take a point).
+    if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) params.set(name, value);
     else if (numberFacts) params.set(name, portableNumber(value, numberFacts));
   }
   return params;

@@ -1,0 +1,1 @@
+"""The tools: calculators that work on what a reader pastes (two vectors), one folder each."""

@@ -1,0 +1,101 @@
+"""Cosine similarity: SciPy's documented distances, exact sums, and every way a pasted vector can be wrong."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+import pytest
+
+from calculators import Problem, evaluate
+from calculators.core.evaluation import LONGEST_VECTOR
+from calculators.tools.cosine_similarity import CALCULATOR as COSINE
+
+
+def _result(a: object, b: object) -> dict[str, float]:
+    result = evaluate(COSINE, {"vector_a": a, "vector_b": b})
+    assert result.ok, result.problems
+    return dict(result.results)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "distance"),
+    [
+        # The examples of scipy.spatial.distance.cosine's docstring (SciPy 1.x reference).
+        ("[1, 0, 0]", "[0, 1, 0]", 1.0),
+        ("[100, 0, 0]", "[0, 1, 0]", 1.0),
+        ("[1, 1, 0]", "[0, 1, 0]", 0.29289321881345254),
+    ],
+)
+def test_scipys_documented_cosine_distances(a: str, b: str, distance: float) -> None:
+    result = _result(a, b)
+    assert result["distance"] == pytest.approx(distance, rel=1e-15)
+    assert result["similarity"] == pytest.approx(1 - distance, abs=1e-15)
+
+
+def test_opposite_and_parallel_vectors() -> None:
+    assert _result("1, 2", "-2, -4")["similarity"] == pytest.approx(-1.0, abs=1e-15)
+    assert _result("1, 2", "-2, -4")["angle"] == 180
+    assert _result("3 4", "6 8")["similarity"] == 1.0
+    assert _result("3 4", "6 8")["angle"] == 0.0
+
+
+def test_a_small_angle_keeps_its_digits() -> None:
+    # 10⁻⁹ radians apart: an arccosine of the cosine would give 0 or 1.2 × 10⁻⁶ degrees, not 5.73 × 10⁻⁸.
+    angle = _result([1, 0], [math.cos(1e-9), math.sin(1e-9)])["angle"]
+    assert angle == pytest.approx(math.degrees(1e-9), rel=1e-6)
+
+
+def test_one_two_three_against_four_five_six() -> None:
+    # 32 / (√14 · √77) = 0.9746318461970762 (dot 32, lengths √14 and √77).
+    result = _result("1 2 3", "4 5 6")
+    assert result["dot_product"] == 32
+    assert result["similarity"] == pytest.approx(32 / math.sqrt(14 * 77), rel=1e-15)
+    assert result["norm_a"] == pytest.approx(math.sqrt(14))
+    assert result["euclidean_distance"] == pytest.approx(math.sqrt(27))
+    assert result["dimensions"] == 3
+
+
+def test_unit_vectors_squared_distance_is_twice_the_cosine_distance() -> None:
+    a = [math.cos(0.3), math.sin(0.3)]
+    b = [math.cos(1.1), math.sin(1.1)]
+    result = _result(a, b)
+    assert result["euclidean_distance"] ** 2 == pytest.approx(2 * result["distance"])
+    assert result["similarity"] == pytest.approx(math.cos(0.8))
+
+
+def test_a_long_embedding_is_summed_exactly() -> None:
+    # 3,072 alternating components: a naive running sum loses the small terms, math.fsum does not.
+    a = [1e8, 1.0, -1e8] * 1024
+    b = [1.0] * 3072
+    assert _result(a, b)["dot_product"] == 1024
+
+
+def test_pasted_python_numpy_and_json_lists_read_alike() -> None:
+    forms = ["[0.25, -1e-3, 4]", "[ 0.25 -0.001  4.  ]", "0.25;-1E-3;4", "0.25\n-0.001\n4", "(0.25, -0.001, 4)"]
+    results = {_result(form, "1 1 1")["similarity"] for form in forms}
+    assert len(results) == 1
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "problems"),
+    [
+        ("1, 2, 3", "1, 2", (Problem("vector_b", "rule"),)),
+        ("0, 0", "1, 2", (Problem("vector_a", "rule"),)),
+        ("1, 2", "0 0", (Problem("vector_b", "rule"),)),
+        ("1, 2, x", "1 2 3", (Problem("vector_a", "not_a_vector_item", index=3, text="x"),)),
+        ("1, nan", "1 2", (Problem("vector_a", "not_a_vector_item", index=2, text="nan"),)),
+        ("1, 1e400", "1 2", (Problem("vector_a", "not_a_vector_item", index=2, text="1e400"),)),
+        ("", "1 2", (Problem("vector_a", "required"),)),
+        ("[ ]", "1 2", (Problem("vector_a", "required"),)),
+        ("1 2", "1 " * (LONGEST_VECTOR + 1), (Problem("vector_b", "too_many", Decimal(LONGEST_VECTOR)),)),
+    ],
+)
+def test_bad_vectors_are_problems(a: str, b: str, problems: tuple[Problem, ...]) -> None:
+    assert evaluate(COSINE, {"vector_a": a, "vector_b": b}).problems == problems
+
+
+def test_components_past_a_floats_range_leave_the_range_instead_of_raising() -> None:
+    assert evaluate(COSINE, {"vector_a": "1e200 1e200", "vector_b": "1e200 1e200"}).problems[0] == Problem(
+        "", "out_of_range"
+    )
