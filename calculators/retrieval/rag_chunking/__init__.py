@@ -39,7 +39,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     ...                   "overlap_tokens": 200, "dimensions": 1536, "component_bytes": 4,
     ...                   "embedding_price": 0.02, "memory_unit": 1})
     >>> [result[name] for name in ("total_chunks", "tokens_embedded", "last_chunk_tokens", "vector_storage")]
-    [13, 12400, 400, 79872]
+    [13, 12400, 400, 79872.0]
     """
     documents, length = values["documents"], values["tokens_per_document"]
     size, overlap = values["chunk_tokens"], values["overlap_tokens"]
