@@ -21,7 +21,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.core import chunking, cost, inputs
-from calculators.core.spec import NP_, N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
 
 SLUG = "rag-chunking"
 _CORPUS = N_("rag-chunking", "Corpus")
@@ -224,7 +224,8 @@ CALCULATOR = Calculator(
             # Translators: {tokens_embedded} and {corpus_tokens} are formatted numbers of tokens.
             sentence=N_(
                 "rag-chunking",
-                "The chunks hold {tokens_embedded} tokens in all: the {corpus_tokens} tokens of the corpus and the overlaps.",
+                "The chunks hold {tokens_embedded} tokens in all: the {corpus_tokens} tokens of the corpus and the "
+                "overlaps.",
             ),
             fraction_digits=0,
             exact=True,
@@ -300,9 +301,7 @@ CALCULATOR = Calculator(
             "overlap_tokens",
             lambda values: values["overlap_tokens"] < values["chunk_tokens"],
             # Translators: {overlap_tokens} and {chunk_tokens} are numbers as the reader typed them.
-            N_(
-                "rag-chunking", "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."
-            ),
+            N_("rag-chunking", "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."),
         ),
     ),
 )
