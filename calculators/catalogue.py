@@ -81,6 +81,8 @@ CATALOGUE: tuple[str, ...] = (
     "cost/gpu-utilization-cost",
     "cost/inference-energy-cost",
     "cost/tokens-to-words",
+    # Retrieval.
+    "retrieval/rag-chunking",
     # Evaluation.
     "evaluation/perplexity",
     "evaluation/ab-test-significance",

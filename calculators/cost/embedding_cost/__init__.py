@@ -4,7 +4,7 @@ Embedding APIs bill the input tokens only (OpenAI's model pages, text-embedding-
 https://developers.openai.com/api/docs/models/text-embedding-3-small). A corpus of D documents of T tokens is
 D × T tokens when each document is embedded whole. Split into chunks of S tokens that overlap by O (the sliding
 window of LangChain's and LlamaIndex's splitters), a document makes n = ⌈(T - O) / (S - O)⌉ chunks (1 when T ≤ S)
-and the overlaps are embedded twice:
+and the overlaps are embedded twice (the window's arithmetic is in `calculators.core.chunking`):
 
     tokens = D × (T + (n - 1) × O)
     cost   = tokens × p × (1 - batch discount) / 10⁶
@@ -12,12 +12,12 @@ and the overlaps are embedded twice:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
 from calculators.core import cost
+from calculators.core.chunking import chunks, tokens_embedded
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
 
 SLUG = "embedding-cost"
@@ -112,19 +112,6 @@ BATCH = InputSpec(
 BATCH_DISCOUNT = replace(cost.BATCH_DISCOUNT, preset=None)
 
 
-def chunks(tokens: float, size: float, overlap: float) -> int:
-    """Return the chunks a sliding window of `size` tokens, `overlap` shared, makes of `tokens`.
-
-    >>> chunks(10000, 1000, 200), chunks(1000, 1000, 100), chunks(1001, 1000, 100), chunks(0, 512, 50)
-    (13, 1, 2, 0)
-    """
-    if tokens <= 0:
-        return 0
-    if tokens <= size:
-        return 1
-    return math.ceil((tokens - overlap) / (size - overlap))
-
-
 def compute(values: Mapping[str, float]) -> dict[str, float]:
     """Return the tokens embedded, their cost, and the share the overlap adds.
 
@@ -137,8 +124,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     """
     documents, length = values["documents"], values["tokens_per_document"]
     if values["chunking"]:
-        per_document = chunks(length, values["chunk_tokens"], values["overlap_tokens"])
-        embedded = length + max(per_document - 1, 0) * values["overlap_tokens"]
+        size, overlap = values["chunk_tokens"], values["overlap_tokens"]
+        per_document, embedded = chunks(length, size, overlap), tokens_embedded(length, size, overlap)
     else:
         per_document, embedded = (1 if length > 0 else 0), length
     tokens = documents * embedded
@@ -209,7 +196,7 @@ CALCULATOR = Calculator(
         r"C = \frac{D\,\bigl(T + (n - 1)\,O\bigr)\,p\,(1 - b)}{10^6}, \quad "
         r"n = \left\lceil \frac{T - O}{S - O} \right\rceil",
     ),
-    related=("vector-db-size", "vector-db-cost", "token-cost"),
+    related=("rag-chunking", "vector-db-size", "vector-db-cost", "token-cost"),
     rules=(
         Rule(
             "overlap_tokens",

@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 
 from calculators import Problem, evaluate
+from calculators.core.chunking import chunks
 from calculators.cost.embedding_cost import CALCULATOR as EMBEDDING_COST
-from calculators.cost.embedding_cost import chunks
 
 
 def _result(**values: str) -> dict[str, float]:

@@ -223,7 +223,7 @@ CALCULATOR = Calculator(
         r"S = n \times (d \times b + h + m) \times r",
         r"S_{\mathrm{HNSW}} = n \times (4d + 8M)",
     ),
-    related=("vector-db-cost", "embedding-cost"),
+    related=("vector-db-cost", "embedding-cost", "rag-chunking"),
     rules=(
         Rule(
             "component_bytes",

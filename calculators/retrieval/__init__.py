@@ -1,0 +1,1 @@
+"""The retrieval calculators: one folder each (module, article, test cases)."""
