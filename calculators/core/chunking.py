@@ -9,13 +9,116 @@ split is one token. It makes
 
 chunks, the last one T - (n - 1)(S - O) tokens long (the short tail), and sends T + (n - 1) O tokens to the
 embedding model: every overlap is embedded again.
+
+The inputs that describe such a corpus and its vectors are declared here too, once, in the shared gettext
+context "input": the documents, their tokens, the window, the overlap rule, the embedding's dimensions and
+the types a component is stored as.
 """
 
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 
-__all__ = ["chunks", "last_chunk_tokens", "tokens_embedded"]
+from .spec import N_, Choice, InputSpec, Kind, Rule
+
+__all__ = [
+    "CHUNK_TOKENS",
+    "COMPONENT_LABEL",
+    "COMPONENT_TYPES",
+    "CORPUS",
+    "DIMENSIONS",
+    "DOCUMENTS",
+    "OVERLAP_RULE",
+    "OVERLAP_TOKENS",
+    "TOKENS_PER_DOCUMENT",
+    "chunks",
+    "last_chunk_tokens",
+    "tokens_embedded",
+]
+
+CORPUS = N_("input", "Corpus")
+
+DOCUMENTS = InputSpec(
+    name="documents",
+    kind=Kind.INTEGER,
+    group=CORPUS,
+    label=N_("input", "Number of documents"),
+    help=N_("input", "How many documents, pages or records to embed."),
+    default="10000",
+    unit=N_("input", "documents"),
+    minimum=Decimal(0),
+    maximum=Decimal(100000000000),
+    fraction_digits=0,
+)
+TOKENS_PER_DOCUMENT = InputSpec(
+    name="tokens_per_document",
+    kind=Kind.INTEGER,
+    group=CORPUS,
+    label=N_("input", "Tokens per document"),
+    help=N_("input", "The average length of a document in the embedding model's tokens."),
+    default="2000",
+    unit=N_("input", "tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000000000),
+    fraction_digits=0,
+)
+CHUNK_TOKENS = InputSpec(
+    name="chunk_tokens",
+    kind=Kind.INTEGER,
+    group=CORPUS,
+    label=N_("input", "Chunk size"),
+    help=N_("input", "The tokens in one chunk (the splitter's chunk_size)."),
+    default="512",
+    unit=N_("input", "tokens"),
+    minimum=Decimal(1),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+OVERLAP_TOKENS = InputSpec(
+    name="overlap_tokens",
+    kind=Kind.INTEGER,
+    group=CORPUS,
+    label=N_("input", "Chunk overlap"),
+    help=N_("input", "The tokens two neighbouring chunks share (chunk_overlap); less than the chunk size."),
+    default="64",
+    unit=N_("input", "tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+OVERLAP_RULE = Rule(
+    "overlap_tokens",
+    lambda values: values["overlap_tokens"] < values["chunk_tokens"],
+    # Translators: {overlap_tokens} and {chunk_tokens} are numbers as the reader typed them.
+    N_("input", "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."),
+)
+"""A window must move forward: LangChain's splitters refuse an overlap larger than the chunk, and one as large
+would never reach the end."""
+
+DIMENSIONS = InputSpec(
+    name="dimensions",
+    kind=Kind.INTEGER,
+    group=N_("input", "Vectors"),
+    label=N_("input", "Dimensions"),
+    help=N_(
+        "input",
+        "The length of each embedding: 1,536 for OpenAI's text-embedding-3-small, 3,072 for "
+        "text-embedding-3-large, 768 or 1,024 for many open models.",
+    ),
+    default="1536",
+    minimum=Decimal(1),
+    maximum=Decimal(100000),
+    fraction_digits=0,
+)
+COMPONENT_TYPES: tuple[Choice, ...] = (
+    Choice("float32", N_("input", "float32 (4 bytes)"), number="4"),
+    Choice("float16", N_("input", "float16 (2 bytes)"), number="2"),
+    Choice("int8", N_("input", "int8 (1 byte)"), number="1"),
+    Choice("binary", N_("input", "Binary (1 bit)"), number="0.125"),
+)
+"""How a vector's components are stored, as the choices of a `component_bytes` input: bytes a component."""
+COMPONENT_LABEL = N_("input", "Each component stored as")
 
 
 def chunks(tokens: float, size: float, overlap: float) -> int:

@@ -54,8 +54,8 @@ class Problem:
     code: str
     limit: Decimal | None = None
     exclusive: bool = False
-    index: int = 0
-    text: str = ""
+    index: int = field(default=0, repr=False)
+    text: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True)
@@ -179,10 +179,11 @@ def read_vector(name: str, raw: object) -> tuple[float, ...] | Problem:
     that notation in every locale (a point as the decimal mark, 1e-3 for an exponent): a comma always separates two
     numbers. A sequence of numbers (from the library) is taken as it is.
 
-    >>> read_vector("a", "[0.25, -1e-3,\n4]")
+    >>> read_vector("a", "[0.25, -1e-3,\\n4]")
     (0.25, -0.001, 4.0)
-    >>> read_vector("a", "0.5 0,5 x")
-    Problem(name='a', code='not_a_vector_item', limit=None, exclusive=False, index=4, text='x')
+    >>> problem = read_vector("a", "0.5 0,5 x")
+    >>> problem.code, problem.index, problem.text  # type: ignore[union-attr]
+    ('not_a_vector_item', 4, 'x')
     """
     if isinstance(raw, str):
         if len(raw) > _LONGEST_VECTOR_TEXT:

@@ -14,43 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from decimal import Decimal
 
-from calculators.core import cost
+from calculators.core import chunking, cost
 from calculators.core.chunking import chunks, tokens_embedded
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "embedding-cost"
-_CORPUS = N_("embedding-cost", "Corpus")
-
-DOCUMENTS = InputSpec(
-    name="documents",
-    kind=Kind.INTEGER,
-    group=_CORPUS,
-    label=N_("embedding-cost", "Number of documents"),
-    help=N_("embedding-cost", "How many documents, pages or records to embed."),
-    default="10000",
-    unit=N_("embedding-cost", "documents"),
-    minimum=Decimal(0),
-    maximum=Decimal(100000000000),
-    fraction_digits=0,
-)
-TOKENS_PER_DOCUMENT = InputSpec(
-    name="tokens_per_document",
-    kind=Kind.INTEGER,
-    group=_CORPUS,
-    label=N_("embedding-cost", "Tokens per document"),
-    help=N_("embedding-cost", "The average length of a document in the embedding model's tokens."),
-    default="2000",
-    unit=N_("embedding-cost", "tokens"),
-    minimum=Decimal(0),
-    maximum=Decimal(1000000000),
-    fraction_digits=0,
-)
 CHUNKING = InputSpec(
     name="chunking",
     kind=Kind.CHOICE,
-    group=_CORPUS,
+    group=chunking.CORPUS,
     label=N_("embedding-cost", "Embed"),
     help=N_(
         "embedding-cost",
@@ -62,30 +35,6 @@ CHUNKING = InputSpec(
         Choice("whole", N_("embedding-cost", "Whole documents"), number="0"),
         Choice("chunks", N_("embedding-cost", "Overlapping chunks"), number="1"),
     ),
-    fraction_digits=0,
-)
-CHUNK_TOKENS = InputSpec(
-    name="chunk_tokens",
-    kind=Kind.INTEGER,
-    group=_CORPUS,
-    label=N_("embedding-cost", "Chunk size"),
-    help=N_("embedding-cost", "The tokens in one chunk (the splitter's chunk_size)."),
-    default="512",
-    unit=N_("embedding-cost", "tokens"),
-    minimum=Decimal(1),
-    maximum=Decimal(1000000),
-    fraction_digits=0,
-)
-OVERLAP_TOKENS = InputSpec(
-    name="overlap_tokens",
-    kind=Kind.INTEGER,
-    group=_CORPUS,
-    label=N_("embedding-cost", "Chunk overlap"),
-    help=N_("embedding-cost", "The tokens two neighbouring chunks share (chunk_overlap); less than the chunk size."),
-    default="64",
-    unit=N_("embedding-cost", "tokens"),
-    minimum=Decimal(0),
-    maximum=Decimal(1000000),
     fraction_digits=0,
 )
 PRICE = cost.price_input(
@@ -150,11 +99,11 @@ CALCULATOR = Calculator(
         "vendor's price per million tokens, with the batch discount.",
     ),
     inputs=(
-        DOCUMENTS,
-        TOKENS_PER_DOCUMENT,
+        chunking.DOCUMENTS,
+        chunking.TOKENS_PER_DOCUMENT,
         CHUNKING,
-        CHUNK_TOKENS,
-        OVERLAP_TOKENS,
+        chunking.CHUNK_TOKENS,
+        chunking.OVERLAP_TOKENS,
         PRICE,
         BATCH,
         BATCH_DISCOUNT,
@@ -197,14 +146,5 @@ CALCULATOR = Calculator(
         r"n = \left\lceil \frac{T - O}{S - O} \right\rceil",
     ),
     related=("rag-chunking", "vector-db-size", "vector-db-cost", "token-cost"),
-    rules=(
-        Rule(
-            "overlap_tokens",
-            lambda values: values["overlap_tokens"] < values["chunk_tokens"],
-            # Translators: {overlap_tokens} and {chunk_tokens} are numbers as the reader typed them.
-            N_(
-                "embedding-cost", "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."
-            ),
-        ),
-    ),
+    rules=(chunking.OVERLAP_RULE,),
 )

@@ -20,11 +20,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
+from calculators.core import chunking, inputs
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
 
 SLUG = "vector-db-size"
-_VECTORS = N_("vector-db-size", "Vectors")
+_VECTORS = chunking.DIMENSIONS.group
 _STORAGE = N_("vector-db-size", "Storage")
 
 _RAW, _PGVECTOR, _HNSW = 0, 1, 2
@@ -88,38 +88,19 @@ CALCULATOR = Calculator(
             maximum=Decimal("1e13"),
             fraction_digits=0,
         ),
-        InputSpec(
-            name="dimensions",
-            kind=Kind.INTEGER,
-            group=_VECTORS,
-            label=N_("vector-db-size", "Dimensions"),
-            help=N_(
-                "vector-db-size",
-                "The length of each embedding: 1,536 for OpenAI's text-embedding-3-small, 3,072 for "
-                "text-embedding-3-large, 768 or 1,024 for many open models.",
-            ),
-            default="1536",
-            minimum=Decimal(1),
-            maximum=Decimal(100000),
-            fraction_digits=0,
-        ),
+        chunking.DIMENSIONS,
         InputSpec(
             name="component_bytes",
             kind=Kind.CHOICE,
             group=_STORAGE,
-            label=N_("vector-db-size", "Each component stored as"),
+            label=chunking.COMPONENT_LABEL,
             help=N_(
                 "vector-db-size",
                 "float32 takes 4 bytes a dimension (pgvector's vector), float16 2 (halfvec), int8 1, and a "
                 "binary vector one bit (pgvector's bit). FAISS's HNSW index always stores float32.",
             ),
             default="float32",
-            choices=(
-                Choice("float32", N_("vector-db-size", "float32 (4 bytes)"), number="4"),
-                Choice("float16", N_("vector-db-size", "float16 (2 bytes)"), number="2"),
-                Choice("int8", N_("vector-db-size", "int8 (1 byte)"), number="1"),
-                Choice("binary", N_("vector-db-size", "Binary (1 bit)"), number="0.125"),
-            ),
+            choices=chunking.COMPONENT_TYPES,
             fraction_digits=0,
         ),
         InputSpec(

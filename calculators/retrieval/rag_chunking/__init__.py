@@ -18,15 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from decimal import Decimal
 
 from calculators.core import chunking, cost, inputs
-from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
 
 SLUG = "rag-chunking"
-_CORPUS = N_("rag-chunking", "Corpus")
 _CHUNKS = N_("rag-chunking", "Chunks")
-_VECTORS = N_("rag-chunking", "Vectors")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -72,98 +69,45 @@ CALCULATOR = Calculator(
         "them costs and the raw storage of their vectors.",
     ),
     inputs=(
-        InputSpec(
-            name="documents",
-            kind=Kind.INTEGER,
-            group=_CORPUS,
-            label=N_("rag-chunking", "Number of documents"),
-            help=N_("rag-chunking", "How many documents, pages or records the corpus holds."),
-            default="10000",
-            unit=N_("rag-chunking", "documents"),
-            minimum=Decimal(0),
-            maximum=Decimal(100000000000),
-            fraction_digits=0,
+        chunking.DOCUMENTS,
+        replace(
+            chunking.TOKENS_PER_DOCUMENT,
+            help=N_("rag-chunking", "The average length of a document, counted with the tokenizer the splitter uses."),
         ),
-        InputSpec(
-            name="tokens_per_document",
-            kind=Kind.INTEGER,
-            group=_CORPUS,
-            label=N_("rag-chunking", "Tokens per document"),
-            help=N_(
-                "rag-chunking",
-                "The average length of a document, counted with the tokenizer the splitter uses.",
-            ),
-            default="2000",
-            unit=N_("rag-chunking", "tokens"),
-            minimum=Decimal(0),
-            maximum=Decimal(1000000000),
-            fraction_digits=0,
-        ),
-        InputSpec(
-            name="chunk_tokens",
-            kind=Kind.INTEGER,
+        replace(
+            chunking.CHUNK_TOKENS,
             group=_CHUNKS,
-            label=N_("rag-chunking", "Chunk size"),
             help=N_(
                 "rag-chunking",
                 "The most tokens one chunk holds: the splitter's chunk_size. OpenAI's file search uses 800 by default.",
             ),
             default="800",
-            unit=N_("rag-chunking", "tokens"),
-            minimum=Decimal(1),
-            maximum=Decimal(1000000),
-            fraction_digits=0,
         ),
-        InputSpec(
-            name="overlap_tokens",
-            kind=Kind.INTEGER,
+        replace(
+            chunking.OVERLAP_TOKENS,
             group=_CHUNKS,
-            label=N_("rag-chunking", "Chunk overlap"),
             help=N_(
                 "rag-chunking",
                 "The tokens two neighbouring chunks share: the splitter's chunk_overlap, less than the chunk size. "
                 "OpenAI's file search uses 400 by default.",
             ),
             default="400",
-            unit=N_("rag-chunking", "tokens"),
-            minimum=Decimal(0),
-            maximum=Decimal(1000000),
-            fraction_digits=0,
         ),
-        InputSpec(
-            name="dimensions",
-            kind=Kind.INTEGER,
-            group=_VECTORS,
-            label=N_("rag-chunking", "Embedding dimensions"),
-            help=N_(
-                "rag-chunking",
-                "The length of each embedding: 1,536 for OpenAI's text-embedding-3-small, 3,072 for "
-                "text-embedding-3-large.",
-            ),
-            default="1536",
-            minimum=Decimal(1),
-            maximum=Decimal(100000),
-            fraction_digits=0,
-        ),
+        chunking.DIMENSIONS,
         InputSpec(
             name="component_bytes",
             kind=Kind.CHOICE,
-            group=_VECTORS,
-            label=N_("rag-chunking", "Each component stored as"),
+            group=chunking.DIMENSIONS.group,
+            label=chunking.COMPONENT_LABEL,
             help=N_(
                 "rag-chunking",
                 "float32 takes 4 bytes a dimension, float16 2, int8 1, and a binary vector one bit.",
             ),
             default="float32",
-            choices=(
-                Choice("float32", N_("rag-chunking", "float32 (4 bytes)"), number="4"),
-                Choice("float16", N_("rag-chunking", "float16 (2 bytes)"), number="2"),
-                Choice("int8", N_("rag-chunking", "int8 (1 byte)"), number="1"),
-                Choice("binary", N_("rag-chunking", "Binary (1 bit)"), number="0.125"),
-            ),
+            choices=chunking.COMPONENT_TYPES,
             fraction_digits=0,
         ),
-        replace(inputs.MEMORY_UNIT, group=_VECTORS),
+        replace(inputs.MEMORY_UNIT, group=chunking.DIMENSIONS.group),
         cost.price_input(
             "embedding_price",
             N_("rag-chunking", "Embedding price"),
@@ -277,13 +221,13 @@ CALCULATOR = Calculator(
             name="vector_storage",
             label=N_("rag-chunking", "Raw vector storage"),
             unit_choice="memory_unit",
-            # Translators: {total_chunks} and {dimensions} are formatted numbers; {component_bytes_label} names the
+            # Translators: {dimensions} is a formatted number; {component_bytes_label} names the
             # component type (float32 (4 bytes)...); {vector_storage} is a size followed by its unit
             # ({memory_unit_label}, GB or GiB).
             sentence=N_(
                 "rag-chunking",
-                "{total_chunks} vectors of {dimensions} dimensions, each stored as {component_bytes_label}, take "
-                "{vector_storage} {memory_unit_label} before any index or metadata.",
+                "At {dimensions} dimensions a vector, each stored as {component_bytes_label}, the chunks' vectors "
+                "take {vector_storage} {memory_unit_label} before any index or metadata.",
             ),
             fraction_digits=9,
         ),
@@ -295,13 +239,6 @@ CALCULATOR = Calculator(
         r"L = T - (n - 1)\,(S - O)",
         r"C = \frac{D\,E\,p}{10^6}, \quad M = D\,n\,d\,b",
     ),
-    related=("embedding-cost", "vector-db-size", "vector-db-cost"),
-    rules=(
-        Rule(
-            "overlap_tokens",
-            lambda values: values["overlap_tokens"] < values["chunk_tokens"],
-            # Translators: {overlap_tokens} and {chunk_tokens} are numbers as the reader typed them.
-            N_("rag-chunking", "The overlap ({overlap_tokens}) must be smaller than the chunk size ({chunk_tokens})."),
-        ),
-    ),
+    related=("embedding-cost", "vector-db-size", "vector-db-cost", "cosine-similarity"),
+    rules=(chunking.OVERLAP_RULE,),
 )

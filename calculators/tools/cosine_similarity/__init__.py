@@ -1,15 +1,15 @@
 """Cosine similarity: how closely two vectors (two embeddings) point the same way, of any length the reader pastes.
 
 The cosine of the angle between a and b is their dot product over the product of their Euclidean lengths,
-cos = a·b / (‖a‖ ‖b‖); SciPy's cosine distance is 1 − cos (`scipy.spatial.distance.cosine`,
+cos = a·b / (‖a‖ ‖b‖); SciPy's cosine distance is 1 - cos (`scipy.spatial.distance.cosine`,
 https://docs.scipy.org/doc/scipy/reference/generated/scipy.spatial.distance.cosine.html, whose examples give
-1.0 for [1, 0, 0] and [0, 1, 0] and 0.2928932 for [1, 1, 0] and [0, 1, 0]). The Euclidean distance ‖a − b‖ is
+1.0 for [1, 0, 0] and [0, 1, 0] and 0.2928932 for [1, 1, 0] and [0, 1, 0]). The Euclidean distance ‖a - b‖ is
 shown beside it: for vectors of length 1, as OpenAI's embeddings are
-(https://platform.openai.com/docs/guides/embeddings), ‖a − b‖² = 2 (1 − cos), so both rank alike.
+(https://platform.openai.com/docs/guides/embeddings), ‖a - b‖² = 2 (1 - cos), so both rank alike.
 
-The cosine is summed exactly from the vectors scaled to length 1, so that it stays within [−1, 1] and does not
+The cosine is summed exactly from the vectors scaled to length 1, so that it stays within [-1, 1] and does not
 overflow for large components (and is exactly 0 for [1, 0, 0] and [0, 1, 0]). The angle is not its arccosine,
-which loses half the digits near 0° and 180°, but Kahan's θ = 2 atan2(‖â − b̂‖, ‖â + b̂‖) on the scaled
+which loses half the digits near 0° and 180°, but Kahan's θ = 2 atan2(‖â - b̂‖, ‖â + b̂‖) on the scaled
 vectors ("How Futile are Mindless Assessments of Roundoff in Floating-Point Computation?", §12,
 https://people.eecs.berkeley.edu/~wkahan/Mindless.pdf). A vector of zeros has no direction, and a rule says so.
 """
