@@ -6,6 +6,8 @@ import math
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from calculators import Problem, evaluate
 from calculators.core.evaluation import LONGEST_VECTOR
@@ -99,3 +101,27 @@ def test_components_past_a_floats_range_leave_the_range_instead_of_raising() -> 
     assert evaluate(COSINE, {"vector_a": "1e200 1e200", "vector_b": "1e200 1e200"}).problems[0] == Problem(
         "", "out_of_range"
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.floats(allow_nan=False, allow_infinity=False, width=32), min_size=1, max_size=20).flatmap(
+        lambda a: st.tuples(
+            st.just(a),
+            st.lists(st.floats(allow_nan=False, allow_infinity=False, width=32), min_size=len(a), max_size=len(a)),
+        )
+    )
+)
+def test_any_two_vectors_of_one_length_give_a_cosine_within_its_bounds_or_a_named_problem(
+    pair: tuple[list[float], list[float]],
+) -> None:
+    a, b = pair
+    result = evaluate(COSINE, {"vector_a": ", ".join(map(repr, a)), "vector_b": " ".join(map(repr, b))})
+    if any(a) and any(b):
+        if result.ok:
+            assert -1 <= result.results["similarity"] <= 1
+            assert 0 <= result.results["angle"] <= 180
+        else:
+            assert result.problems[0] == Problem("", "out_of_range")  # a dot product or a length past 10¹⁵
+    else:
+        assert {problem.code for problem in result.problems} == {"rule"}
