@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from calculators.core.spec import Message, PluralMessage
 from site_builder.build import PROJECT
 from site_builder.catalogs import PLACEHOLDER, catalog_path, message_problem, placeholder_problem
 from site_builder.locales import LOCALES, Locale
@@ -60,6 +63,34 @@ def test_every_calculator_message_has_its_slug_as_context() -> None:
     contexts = {m.context for m in template if m.id}
     for calculator in CALCULATORS:
         assert calculator.slug in contexts
+
+
+def _messages(value: object) -> Iterator[Message | PluralMessage]:
+    """Every message a declaration holds, at any depth of its dataclasses and tuples."""
+    if isinstance(value, Message | PluralMessage):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _messages(getattr(value, field.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _messages(item)
+
+
+def test_every_message_a_calculator_declares_is_in_the_template() -> None:
+    # A message built from a variable (N_(context, label) in a helper) is never extracted, so the page
+    # would show it in English in every language; each must be in the template as declared.
+    from calculators import CALCULATORS
+
+    template = _read(PROJECT / "locales" / "messages.pot")
+    extracted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+    missing = [
+        (calculator.slug, message)
+        for calculator in CALCULATORS
+        for message in _messages(calculator)
+        if (message.context, message.text if isinstance(message, Message) else message.singular) not in extracted
+    ]
+    assert missing == []
 
 
 def test_core_messages_carry_a_context() -> None:

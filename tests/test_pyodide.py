@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from calculators import CALCULATORS, make_report
+from calculators import CALCULATORS, Kind, find, make_report
 from calculators.core.live import load_kit
 from site_builder.assets import boot_module, bundle_calculators, core_sources, runtime_sources, runtime_version
 from site_builder.build import PROJECT, read_catalogs
@@ -86,11 +86,18 @@ def test_every_calculator_locale_and_value_set_gives_the_cpython_report(replay: 
         assert answer["json"] == expected.to_json(), (request["slug"], request["locale"], request["values"])
 
 
+def _vector_inputs(slug: str) -> list[str]:
+    return [spec.name for spec in find(slug).inputs if spec.kind is Kind.VECTOR]
+
+
 def test_bad_input_gives_a_named_problem_and_no_junk(replay: dict[str, Any]) -> None:
     for request, answer in zip(replay["requests"], replay["reports"], strict=True):
         report = json.loads(answer["json"])
         text = " ".join([report["status"], *(r["sentence"] for r in report["results"])])
         text += " ".join(e["message"] for e in report["errors"])
+        for name in _vector_inputs(request["slug"]):
+            # A pasted vector's item that is not a number is quoted back to the reader as typed ("NaN" included).
+            text = text.replace(request["values"].get(name, "")[:24], "")
         assert not any(junk in text for junk in ("NaN", "Infinity", "undefined", "Traceback")), request
         if not report["ok"] and report["errors"]:
             assert all(e["message"] for e in report["errors"]), request

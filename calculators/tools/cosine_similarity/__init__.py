@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.core.spec import N_, Calculator, InputSpec, Kind, Message, OutputSpec, Rule
 
 SLUG = "cosine-similarity"
 _VECTORS = N_("cosine-similarity", "Vectors")
@@ -82,12 +82,12 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     }
 
 
-def _vector(name: str, label: str, default: str) -> InputSpec:
+def _vector(name: str, label: Message, default: str) -> InputSpec:
     return InputSpec(
         name=name,
         kind=Kind.VECTOR,
         group=_VECTORS,
-        label=N_("cosine-similarity", label),
+        label=label,
         help=N_(
             "cosine-similarity",
             "Numbers separated by commas, spaces or new lines, with a point as the decimal mark. A list as Python, "
@@ -108,8 +108,8 @@ CALCULATOR = Calculator(
         "with their dot product, Euclidean distance and lengths.",
     ),
     inputs=(
-        _vector("vector_a", "Vector A", "1, 1, 0"),
-        _vector("vector_b", "Vector B", "0, 1, 0"),
+        _vector("vector_a", N_("cosine-similarity", "Vector A"), "1, 1, 0"),
+        _vector("vector_b", N_("cosine-similarity", "Vector B"), "0, 1, 0"),
     ),
     outputs=(
         OutputSpec(
