@@ -126,3 +126,18 @@ def test_the_language_switcher_carries_the_values_entered(page: Any, base_url: s
     _settle(page)
     assert page.input_value('[name="params_billion"]') == "1.5"
     assert page.text_content('[data-output="model_state_gb"]') == "18"  # 1.5 B parameters × 12 bytes
+
+
+def test_a_vector_crosses_languages_as_typed(page: Any, base_url: str) -> None:
+    # A vector's numbers take a point in every locale, so the German page's commas separate numbers and must
+    # reach the English page unchanged (a number field's "1,5" becomes "1.5"; a vector's "0.5, 1, 0" must not).
+    _open(page, f"{base_url}de/cosine-similarity/")
+    page.fill('[name="vector_a"]', "0.5, 1, 0")
+    _settle(page)
+    assert page.text_content('[data-output="distance"]') == "0,1056"  # 1 - 1/√1.25, SciPy's cosine distance
+    page.locator('.languages a[hreflang="en"]').click()
+    page.wait_for_url("**/en/cosine-similarity/?*")
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    _settle(page)
+    assert page.input_value('[name="vector_a"]') == "0.5, 1, 0"
+    assert page.text_content('[data-output="distance"]') == "0.1056"

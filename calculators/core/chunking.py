@@ -24,8 +24,7 @@ from .spec import N_, Choice, InputSpec, Kind, Rule
 
 __all__ = [
     "CHUNK_TOKENS",
-    "COMPONENT_LABEL",
-    "COMPONENT_TYPES",
+    "COMPONENT_BYTES",
     "CORPUS",
     "DIMENSIONS",
     "DOCUMENTS",
@@ -111,14 +110,22 @@ DIMENSIONS = InputSpec(
     maximum=Decimal(100000),
     fraction_digits=0,
 )
-COMPONENT_TYPES: tuple[Choice, ...] = (
-    Choice("float32", N_("input", "float32 (4 bytes)"), number="4"),
-    Choice("float16", N_("input", "float16 (2 bytes)"), number="2"),
-    Choice("int8", N_("input", "int8 (1 byte)"), number="1"),
-    Choice("binary", N_("input", "Binary (1 bit)"), number="0.125"),
+COMPONENT_BYTES = InputSpec(
+    name="component_bytes",
+    kind=Kind.CHOICE,
+    group=DIMENSIONS.group,
+    label=N_("input", "Each component stored as"),
+    help=N_("input", "float32 takes 4 bytes a dimension, float16 2, int8 1, and a binary vector one bit."),
+    default="float32",
+    choices=(
+        Choice("float32", N_("input", "float32 (4 bytes)"), number="4"),
+        Choice("float16", N_("input", "float16 (2 bytes)"), number="2"),
+        Choice("int8", N_("input", "int8 (1 byte)"), number="1"),
+        Choice("binary", N_("input", "Binary (1 bit)"), number="0.125"),
+    ),
+    fraction_digits=0,
 )
-"""How a vector's components are stored, as the choices of a `component_bytes` input: bytes a component."""
-COMPONENT_LABEL = N_("input", "Each component stored as")
+"""How a vector's components are stored: the formula receives the bytes a component takes."""
 
 
 def chunks(tokens: float, size: float, overlap: float) -> int:

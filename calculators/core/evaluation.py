@@ -120,9 +120,9 @@ def stand_ins(calculator: Calculator, evaluation: Evaluation) -> tuple[Evaluatio
 
     A result that comes out the same in every one does not depend on the invalid inputs, so it can still be
     shown. Nothing comes back (so nothing is shown) when a problem is not one input's own (a rule, or a whole
-    calculation out of range), when the invalid input is a vector (no few values stand for every vector) or when
-    a stand-in breaks a rule or the formula: the results might then depend on the invalid input in a way the
-    stand-ins do not show.
+    calculation out of range), when the calculator reads vectors (no few values stand for every vector, and its
+    rules need what `reduce` takes from them) or when a stand-in breaks a rule or the formula: the results might
+    then depend on the invalid input in a way the stand-ins do not show.
 
     >>> from calculators import find
     >>> grad = find("gradient-accumulation-memory")
@@ -133,7 +133,7 @@ def stand_ins(calculator: Calculator, evaluation: Evaluation) -> tuple[Evaluatio
     invalid = [problem.name for problem in evaluation.problems]
     if not invalid or any(not problem.name or problem.code == "rule" for problem in evaluation.problems):
         return ()
-    if calculator.reduce is not None:
+    if calculator.reduce is not None:  # the values lack what reduce takes from the vectors
         return ()
     base = {**evaluation.values, **{name: _default(calculator.input(name)) for name in invalid}}
     trials = [base, *({**base, name: other} for name in invalid for other in _others(calculator.input(name)))]

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from calculators.core import chunking, cost
-from calculators.core.chunking import chunks, tokens_embedded
 from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
 SLUG = "embedding-cost"
@@ -74,7 +73,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     documents, length = values["documents"], values["tokens_per_document"]
     if values["chunking"]:
         size, overlap = values["chunk_tokens"], values["overlap_tokens"]
-        per_document, embedded = chunks(length, size, overlap), tokens_embedded(length, size, overlap)
+        per_document = chunking.chunks(length, size, overlap)
+        embedded = chunking.tokens_embedded(length, size, overlap)
     else:
         per_document, embedded = (1 if length > 0 else 0), length
     tokens = documents * embedded

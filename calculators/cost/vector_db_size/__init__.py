@@ -89,19 +89,14 @@ CALCULATOR = Calculator(
             fraction_digits=0,
         ),
         chunking.DIMENSIONS,
-        InputSpec(
-            name="component_bytes",
-            kind=Kind.CHOICE,
+        replace(
+            chunking.COMPONENT_BYTES,
             group=_STORAGE,
-            label=chunking.COMPONENT_LABEL,
             help=N_(
                 "vector-db-size",
                 "float32 takes 4 bytes a dimension (pgvector's vector), float16 2 (halfvec), int8 1, and a "
                 "binary vector one bit (pgvector's bit). FAISS's HNSW index always stores float32.",
             ),
-            default="float32",
-            choices=chunking.COMPONENT_TYPES,
-            fraction_digits=0,
         ),
         InputSpec(
             name="layout",

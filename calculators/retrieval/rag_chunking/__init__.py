@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from calculators.core import chunking, cost, inputs
-from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.core.spec import N_, NP_, Calculator, OutputSpec
 
 SLUG = "rag-chunking"
 _CHUNKS = N_("rag-chunking", "Chunks")
@@ -94,19 +94,7 @@ CALCULATOR = Calculator(
             default="400",
         ),
         chunking.DIMENSIONS,
-        InputSpec(
-            name="component_bytes",
-            kind=Kind.CHOICE,
-            group=chunking.DIMENSIONS.group,
-            label=chunking.COMPONENT_LABEL,
-            help=N_(
-                "rag-chunking",
-                "float32 takes 4 bytes a dimension, float16 2, int8 1, and a binary vector one bit.",
-            ),
-            default="float32",
-            choices=chunking.COMPONENT_TYPES,
-            fraction_digits=0,
-        ),
+        chunking.COMPONENT_BYTES,
         replace(inputs.MEMORY_UNIT, group=chunking.DIMENSIONS.group),
         cost.price_input(
             "embedding_price",
