@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,29 +10,47 @@ from typing import Any
 
 import pytest
 
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS
 from calculators import LocaleKit
-from calculators.core.live import load_kit
-from site_builder.bench import CHROMIUM, CHROMIUM_ARGS
+from calculators.live import load_kit
+from languages.locales import number_facts_json
 from site_builder.build import BuildConfig, build, read_catalogs
-from site_builder.locales import Locale, number_facts_json
-from site_builder.server import make_server
+from site_builder.build.presets import preset_values, read_presets
+from site_builder.devserver.server import make_server
+from tests.helpers import ModelPreset
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the whole site once, in strict mode as CI does, into a temporary folder."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build(BuildConfig(out=out, strict=True))
+    """Build the whole site once for the whole run, in strict mode as CI does, into a temporary folder.
+
+    xdist's workers share the folder above their own temporary ones: the first to get the lock builds,
+    the others wait for it and read what it wrote, so the site is built once however many workers run.
+    """
+    shared = tmp_path_factory.getbasetemp().parent
+    out = shared / "site" / "dist"
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "site.built").exists():
+            build(BuildConfig(out=out, strict=True))
+            (shared / "site.built").touch()
     return out
 
 
 @pytest.fixture(scope="session")
-def kits() -> dict[Locale, LocaleKit]:
-    """Load each locale's kit the way the build and the browser do."""
+def kits() -> dict[str, LocaleKit]:
+    """Load each locale's kit the way the build and the browser do, by its tag ("en", "zh-TW")."""
     return {
-        locale: load_kit(mo, number_facts_json(locale))
+        locale.tag: load_kit(mo, number_facts_json(locale))
         for locale, mo in read_catalogs(BuildConfig().project)[0].items()
     }
+
+
+@pytest.fixture(scope="session")
+def model_preset() -> ModelPreset:
+    """Give the inputs a model preset of the site fills in a calculator, as the page's menu does."""
+    models = {model.id: model for model in read_presets().models}
+    return lambda calculator, model_id: preset_values(calculator, models[model_id])
 
 
 @pytest.fixture(scope="session")
@@ -67,3 +86,16 @@ def page(browser: Any) -> Iterator[Any]:
     yield tab
     context.close()
     assert problems == []
+
+
+# Test files whose tests are independent and CPU-bound: xdist spreads them over both workers. Every other
+# file runs whole on one worker (`--dist loadgroup` in ./dev), so a browser file's pages share one engine.
+_SPREAD = {"tests/test_properties.py", "tests/test_core_rules.py", "tests/test_numbers.py"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Group each test with its file, except in the files that are worth spreading."""
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        if path not in _SPREAD:
+            item.add_marker(pytest.mark.xdist_group(path))

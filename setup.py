@@ -4,4 +4,4 @@ from setuptools import find_packages, setup
 
 # Each calculator is a package under its category, so the list is found rather than written out;
 # the catalogs are mapped in from locales/ (package-dir in pyproject.toml), where find cannot look.
-setup(packages=[*find_packages(include=["calculators*", "site_builder*"]), "site_builder.catalog_files"])
+setup(packages=[*find_packages(include=["calculators*", "languages*", "site_builder*"]), "languages.catalog_files"])

@@ -7,12 +7,12 @@ calculator is a package under its category (`training/`, `infrastructure/`, ...)
 imports one, and `CALCULATORS` (looked up on first use) imports them all.
 """
 
-from .core.api import InvalidInputError, compute, describe, list_calculators, validate
-from .core.evaluation import Evaluation, Problem, evaluate
-from .core.numbers import PLAIN, NumberFacts, format_number, parse_number
-from .core.registry import all_calculators, find
-from .core.report import LocaleKit, Report, make_report
-from .core.spec import Calculator, Category, Choice, InputSpec, Kind, Message, OutputSpec, PluralMessage
+from .api import InvalidInputError, compute, describe, list_calculators, validate
+from .kernel.evaluation import Evaluation, Problem, evaluate
+from .kernel.numbers import PLAIN, NumberFacts, format_number, parse_number
+from .kernel.spec import Calculator, Category, Choice, InputSpec, Kind, Message, OutputSpec, PluralMessage
+from .registry import all_calculators, find
+from .report import LocaleKit, Report, make_report
 
 __all__ = [
     "CALCULATORS",

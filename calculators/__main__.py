@@ -17,10 +17,11 @@ import gettext
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from .core.numbers import PLAIN
-from .core.registry import all_calculators, find
-from .core.report import LocaleKit, Report, make_report
+from .kernel.numbers import PLAIN
+from .registry import all_calculators, find
+from .report import LocaleKit, Report, make_report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -68,17 +69,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _kit(lang: str) -> LocaleKit:
     if lang.lower() == "en":
         return LocaleKit(translations=gettext.NullTranslations(), numbers=PLAIN)
-    # Other languages: the site's catalogs and CLDR facts, loaded the way the build loads them.
-    from site_builder.build import PROJECT, read_catalogs
-    from site_builder.locales import LOCALES, number_facts_json
+    # Other languages: the site's catalogs and CLDR facts (Babel), read as the build reads them.
+    from languages.catalog import catalog_path, compile_catalog
+    from languages.locales import LOCALES, number_facts_json
 
-    from .core.live import load_kit
+    from .live import load_kit
 
     locale = next((locale for locale in LOCALES if locale.tag.lower() == lang.lower()), None)
     if locale is None:
         raise SystemExit(f"unknown language {lang!r}; one of {', '.join(locale.tag for locale in LOCALES)}")
-    catalogs, _ = read_catalogs(PROJECT)
-    return load_kit(catalogs[locale], number_facts_json(locale))
+    project = Path(__file__).resolve().parent.parent
+    return load_kit(compile_catalog(catalog_path(project, locale), locale), number_facts_json(locale))
 
 
 def _text(outputs: Sequence[object], report: Report, kit: LocaleKit) -> str:

@@ -8,7 +8,7 @@ calculator folder is missing from this list or a line names no such folder.
 
 from __future__ import annotations
 
-from .core.spec import N_, Category
+from .kernel.spec import N_, Category
 
 __all__ = ["CATALOGUE", "CATEGORIES", "POPULAR"]
 

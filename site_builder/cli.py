@@ -16,15 +16,17 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from .errors import BuildError
-from .report import Reporter
+from site_builder import folders
+from site_builder.build.errors import BuildError
+
+from .console import Reporter
 
 if TYPE_CHECKING:
     from calculators import Calculator
 
-__all__ = ["main"]
+__all__ = ["PROJECT", "main"]
 
-PROJECT = Path(__file__).resolve().parent.parent
+PROJECT = folders.PROJECT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,8 +42,8 @@ def _run(args: argparse.Namespace, arguments: list[str], reporter: Reporter) -> 
     """Build or serve as `args` ask; report a failure in one line."""
     try:
         # The calculators are imported here, so a module that fails to import is reported like any build error.
-        from .build import BuildConfig, build
-        from .devserver import serve
+        from site_builder.build import BuildConfig, build
+        from site_builder.devserver.watcher import serve
 
         config = BuildConfig(
             out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict
@@ -109,7 +111,7 @@ def _unwind_on_sigterm() -> Iterator[None]:
 def _only(slugs: str) -> tuple[Calculator, ...]:
     """Return the calculators named in a comma-separated list of slugs, in the catalogue's order."""
     from calculators import find
-    from calculators.core.registry import slugs as published
+    from calculators.registry import slugs as published
 
     wanted = {slug.strip() for slug in slugs.split(",") if slug.strip()}
     unknown = sorted(wanted - set(published()))

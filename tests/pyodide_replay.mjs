@@ -21,7 +21,7 @@ const handle = pyodide.runPython(`
 import base64, importlib, json, sys
 sys.path.insert(0, "/app")
 from calculators import find
-from calculators.core.live import load_kit, report_json
+from calculators.live import load_kit, report_json
 
 def make_handler():
     kits = {}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.harness import TARGETS
 from calculators.catalogue import CATALOGUE
-from site_builder.bench import TARGETS
 from site_builder.build import PROJECT
 
 pytestmark = pytest.mark.browser
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 def test_quick_benchmark_writes_a_complete_report(tmp_path: Path) -> None:
     # In a process of its own, as a reader runs it: its Chromium is not the test session's.
     subprocess.run(
-        [sys.executable, "-m", "site_builder.bench", "--quick", "--out", str(tmp_path)],
+        [sys.executable, "-m", "bench", "--quick", "--out", str(tmp_path)],
         cwd=PROJECT, check=True, capture_output=True, timeout=900,
     )  # fmt: skip
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))

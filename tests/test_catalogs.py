@@ -12,10 +12,11 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from calculators.core.spec import Message, PluralMessage
+from calculators.kernel.spec import Message, PluralMessage
+from languages.catalog import catalog_path
+from languages.locales import LOCALES, Locale
 from site_builder.build import PROJECT
-from site_builder.catalogs import PLACEHOLDER, catalog_path, message_problem, placeholder_problem
-from site_builder.locales import LOCALES, Locale
+from site_builder.build.catalogs import PLACEHOLDER, message_problem, placeholder_problem
 
 SOURCE_LOCALE = LOCALES[0]
 TRANSLATED = [locale for locale in LOCALES if locale != SOURCE_LOCALE]

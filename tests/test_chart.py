@@ -8,8 +8,7 @@ from html.parser import HTMLParser
 import pytest
 
 from calculators import LocaleKit, find, make_report
-from calculators.core.chart import GPU_SIZES_GB, ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from calculators.drawing.chart import GPU_SIZES_GB, ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
 
 WORDS = ChartText(title="T", total="Total", fit="Fits", note="Note", gb="GB")
 
@@ -88,29 +87,29 @@ def test_the_smallest_gpu_that_holds_it(total: float, unit: float, fits: int | N
     assert smallest_fitting_gpu(total, unit) == fits
 
 
-def test_training_vram_chart_lists_every_component(kits: dict[Locale, LocaleKit]) -> None:
+def test_training_vram_chart_lists_every_component(kits: dict[str, LocaleKit]) -> None:
     vram = find("llm-training-vram")
-    report = make_report(vram, {**vram.defaults(), "activation_gb": "20"}, kits[LOCALE_BY_TAG["en"]])
+    report = make_report(vram, {**vram.defaults(), "activation_gb": "20"}, kits["en"])
     # A number and its unit never part at a line's end: a no-break space between them.
     for line in ("Weights: 14 GB", "Gradients: 14 GB", "Optimizer state: 84 GB", "Activations: 20 GB", "Total: 132 GB"):
         assert line.replace(" GB", "\xa0GB") in report.chart
     # 132 GB is more than 80 GiB (85.9 GB) and less than 141 GiB (151.4 GB).
     assert "Fits on a single 141\xa0GB GPU." in report.chart
     # 70 B parameters at 16 bytes each and no activations: 1,120 GB, 7.4 times 141 GiB, so eight GPUs.
-    large = make_report(vram, {**vram.defaults(), "params_billion": "70"}, kits[LOCALE_BY_TAG["en"]])
+    large = make_report(vram, {**vram.defaults(), "params_billion": "70"}, kits["en"])
     assert "More than a single 141\xa0GB GPU holds: 8 × 141\xa0GB GPUs hold it, split evenly." in large.chart
     assert ">8 × 141\xa0GB</text>" in large.chart
-    gib = make_report(vram, {**vram.defaults(), "memory_unit": "gib"}, kits[LOCALE_BY_TAG["en"]])
+    gib = make_report(vram, {**vram.defaults(), "memory_unit": "gib"}, kits["en"])
     assert "Total: 104.3\xa0GiB" in gib.chart  # 4 significant digits, as the headline
 
 
-def test_invalid_inputs_draw_no_chart(kits: dict[Locale, LocaleKit]) -> None:
+def test_invalid_inputs_draw_no_chart(kits: dict[str, LocaleKit]) -> None:
     vram = find("llm-training-vram")
-    assert make_report(vram, {**vram.defaults(), "params_billion": "x"}, kits[LOCALE_BY_TAG["en"]]).chart == ""
+    assert make_report(vram, {**vram.defaults(), "params_billion": "x"}, kits["en"]).chart == ""
 
 
-def test_the_chart_speaks_the_readers_language(kits: dict[Locale, LocaleKit]) -> None:
+def test_the_chart_speaks_the_readers_language(kits: dict[str, LocaleKit]) -> None:
     kv = find("kv-cache-size")
-    english = make_report(kv, kv.defaults(), kits[LOCALE_BY_TAG["en"]]).chart
-    german = make_report(kv, kv.defaults(), kits[LOCALE_BY_TAG["de"]]).chart
+    english = make_report(kv, kv.defaults(), kits["en"]).chart
+    german = make_report(kv, kv.defaults(), kits["de"]).chart
     assert "1.07" in english and "1,07" in german

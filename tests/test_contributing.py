@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from site_builder import folders
 from site_builder.build import PROJECT
 
 from .pagetext import result_text
@@ -49,7 +50,7 @@ def test_the_guides_example_is_a_working_calculator(tmp_path: Path) -> None:
         for name in ("__init__.py", "article.html", "cases.toml", "test_words_from_tokens.py")
     }
     project = tmp_path / "project"
-    for name in ("calculators", "site_builder", "locales", "tests", "scripts"):
+    for name in (*folders.PACKAGES, "bench", "locales", "tests", "scripts"):
         shutil.copytree(PROJECT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("site.toml", "conftest.py", "pyproject.toml", "babel.cfg"):
         shutil.copy(PROJECT / name, project / name)

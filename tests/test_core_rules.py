@@ -15,8 +15,8 @@ import pytest
 import calculators
 from calculators import CALCULATORS, CATEGORIES, Kind
 from calculators.catalogue import CATALOGUE, POPULAR
-from calculators.core.registry import module_name
-from site_builder.assets import CORE, bundle_calculators, calculator_sources, core_sources, shared_sources
+from calculators.registry import module_name
+from site_builder.build.assets import CORE, bundle_calculators, calculator_sources, core_sources, shared_sources
 
 # Every module of the core at any depth, as the bundle and the worker's catalog see them: the one list.
 MODULES = list(core_sources())
@@ -44,9 +44,7 @@ def test_imports_are_stdlib_only(path: Path) -> None:
         for name in names:
             top = name.split(".")[0]
             if top == "calculators":
-                # A calculator builds on the shared core only, so its page ships the core and itself.
-                assert name == "calculators.core" or name.startswith("calculators.core."), f"{path} imports {name}"
-                continue
+                continue  # which part may import which is import-linter's contracts' (pyproject.toml)
             assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {name}"
             assert top not in FORBIDDEN, f"{path.name} imports {name}, which does I/O or holds process state"
 
@@ -86,9 +84,7 @@ def test_every_python_file_of_the_core_is_held_to_the_rules() -> None:
 
 def test_every_calculator_folder_is_in_the_catalogue() -> None:
     folders = {
-        f"{path.parent.parent.name}/{path.parent.name.replace('_', '-')}"
-        for path in CORE.glob("*/*/__init__.py")
-        if path.parent.parent.name != "core"
+        f"{path.parent.parent.name}/{path.parent.name.replace('_', '-')}" for path in CORE.glob("*/*/__init__.py")
     }
     assert folders == set(CATALOGUE)
     for entry in CATALOGUE:
@@ -128,7 +124,10 @@ def test_extraction_reaches_every_calculator_folder() -> None:
 
 def test_importing_the_package_imports_no_calculator() -> None:
     # The browser worker imports one calculator per page; the package itself must not pull in the others.
-    code = "import sys, calculators; print(sorted(m for m in sys.modules if m.count('.') >= 2 and 'core' not in m))"
+    code = (
+        "import sys, calculators; print(sorted(m for m in sys.modules if m.startswith('calculators.')"
+        " and m.count('.') >= 2 and m.split('.')[1] not in ('kernel', 'vocabulary', 'drawing')))"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=CORE.parent)
     assert run.stdout.strip() == "[]"
 
@@ -143,7 +142,7 @@ def test_registry_is_consistent() -> None:
         names = [spec.name for spec in calculator.inputs] + [spec.name for spec in calculator.outputs]
         assert len(names) == len(set(names)), calculator.slug
         for spec in calculator.inputs:
-            # An input is worded in its calculator's context, or in the shared inputs' ("input", core/inputs.py).
+            # An input is worded in its calculator's context, or in the shared inputs' ("input", vocabulary/inputs.py).
             assert spec.label.context in {calculator.slug, "input"}, (calculator.slug, spec.name)
             if spec.kind is Kind.CHOICE:
                 assert spec.default in {choice.value for choice in spec.choices}

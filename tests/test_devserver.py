@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
-from site_builder import cli, devserver
+from languages.locales import LOCALES
+from site_builder import cli, folders
 from site_builder.build import PROJECT
-from site_builder.locales import LOCALES
-from site_builder.server import make_server
+from site_builder.devserver import watcher
+from site_builder.devserver.server import make_server
 
 from .test_offline import _CONTROLLED
 
@@ -46,7 +47,7 @@ def _wait_for(log: Path, pattern: str, timeout: float = 60) -> str:
 def dev_site(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
     """A copy of the project served by `python -m site_builder serve`, so edits touch only the copy."""
     project = tmp_path / "project"
-    for name in ("calculators", "site_builder", "locales"):
+    for name in (*folders.PACKAGES, "locales"):
         shutil.copytree(PROJECT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(PROJECT / "site.toml", project / "site.toml")
     (project / "node_modules").symlink_to(PROJECT / "node_modules")
@@ -189,7 +190,7 @@ def test_a_port_taken_during_the_build_is_named_too(monkeypatch: pytest.MonkeyPa
         raise OSError(errno.EADDRINUSE, "Address already in use")
 
     monkeypatch.setattr(cli, "_port_in_use", lambda port: False)
-    monkeypatch.setattr(devserver, "serve", serve)
+    monkeypatch.setattr(watcher, "serve", serve)
     assert cli.main(["serve", "--port", "8123", "--quiet"]) == 1
     assert capsys.readouterr().err == "port 8123 is in use: choose another with --port\n"
 

@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 
 from calculators import CALCULATORS, Kind, LocaleKit, Problem, evaluate, find, make_report
-from calculators.core.evaluation import LARGEST_RESULT
-from calculators.core.numbers import PLAIN
-from calculators.core.report import FieldMessage
+from calculators.kernel.evaluation import LARGEST_RESULT
+from calculators.kernel.numbers import PLAIN
+from calculators.report import FieldMessage
 
 GRAD = find("gradient-accumulation-memory")
 VRAM = find("llm-training-vram")

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from calculators import find
-from site_builder.locales import LOCALE_BY_TAG
+from languages.locales import LOCALE_BY_TAG
 
 from .test_browser import _open, _settle
 

@@ -14,8 +14,8 @@ import pytest
 import calculators
 from calculators import InvalidInputError, LocaleKit, Problem, find, make_report
 from calculators.catalogue import CATALOGUE
+from languages.locales import LOCALE_BY_TAG
 from site_builder.build import PROJECT
-from site_builder.locales import LOCALE_BY_TAG, Locale
 
 from .pagetext import expected_text, result_text
 from .test_browser import _open
@@ -51,12 +51,12 @@ def _cli(*args: str, cwd: Path = PROJECT, env: dict[str, str] | None = None) -> 
 
 
 @pytest.mark.parametrize("tag", ["en", "de", "zh-TW", "ar"])
-def test_cli_json_is_the_pages_report(kits: dict[Locale, LocaleKit], tag: str) -> None:
+def test_cli_json_is_the_pages_report(kits: dict[str, LocaleKit], tag: str) -> None:
     run = _cli("gradient-accumulation-memory", "--micro_batch", "16", "--data-parallel", "64", "--json", "--lang", tag)
     assert run.returncode == 0, run.stderr
     printed = json.loads(run.stdout)
     values = {**find("gradient-accumulation-memory").defaults(), "micro_batch": "16", "data_parallel": "64"}
-    report = json.loads(make_report(find("gradient-accumulation-memory"), values, kits[LOCALE_BY_TAG[tag]]).to_json())
+    report = json.loads(make_report(find("gradient-accumulation-memory"), values, kits[tag]).to_json())
     assert {key: printed[key] for key in report} == report
 
 
@@ -100,8 +100,8 @@ def test_library_cli_and_page_agree(page: Any, base_url: str) -> None:
     printed = json.loads(run.stdout)
     cli_report = calculators.Report(
         ok=printed["ok"], status=printed["status"],
-        results=tuple(calculators.core.report.ResultText(**r) for r in printed["results"]),
-        errors=tuple(calculators.core.report.FieldMessage(**e) for e in printed["errors"]),
+        results=tuple(calculators.report.ResultText(**r) for r in printed["results"]),
+        errors=tuple(calculators.report.FieldMessage(**e) for e in printed["errors"]),
         chart=printed["chart"],
     )  # fmt: skip
     query = "?" + "&".join(f"{name}={value}" for name, value in values.items())

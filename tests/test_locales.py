@@ -12,9 +12,9 @@ import babel
 import pytest
 
 from calculators import LocaleKit, evaluate, find, make_report
+from languages.locales import LOCALE_BY_TAG, LOCALES, number_facts
 from site_builder.build import PROJECT, BuildConfig, build, read_catalogs
-from site_builder.errors import BuildError
-from site_builder.locales import LOCALE_BY_TAG, LOCALES, Locale, number_facts
+from site_builder.build.errors import BuildError
 
 from .test_browser import _open, _settle
 
@@ -28,13 +28,13 @@ def _sample_unit(kit: LocaleKit, n: int) -> str:
     return kit.translations.npgettext("gradient-accumulation-memory", "sample", "samples", n)
 
 
-def test_english_plurals(kits: dict[Locale, LocaleKit]) -> None:
-    kit = kits[LOCALE_BY_TAG["en"]]
+def test_english_plurals(kits: dict[str, LocaleKit]) -> None:
+    kit = kits["en"]
     assert [_sample_unit(kit, n) for n in COUNTS] == ["samples", "sample", "samples", "samples", "samples", "samples"]
 
 
-def test_french_zero_and_one_are_singular(kits: dict[Locale, LocaleKit]) -> None:
-    forms = [_sample_unit(kits[LOCALE_BY_TAG["fr"]], n) for n in COUNTS]
+def test_french_zero_and_one_are_singular(kits: dict[str, LocaleKit]) -> None:
+    forms = [_sample_unit(kits["fr"], n) for n in COUNTS]
     assert forms[0] == forms[1]
     assert len({forms[0], forms[2]}) == 2
     assert forms[2] == forms[3] == forms[4] == forms[5]
@@ -53,18 +53,18 @@ def test_plural_forms_follow_cldr(tag: str) -> None:
         assert categories[index] == rule(n), (tag, n)
 
 
-def test_arabic_plural_forms(kits: dict[Locale, LocaleKit]) -> None:
+def test_arabic_plural_forms(kits: dict[str, LocaleKit]) -> None:
     # Six CLDR categories; for a noun after a number Arabic uses the dual for 2, the plural for 3 to 10
     # and the singular again for 11 to 99 and 100, which the catalog must reflect.
-    forms = dict(zip(COUNTS, (_sample_unit(kits[LOCALE_BY_TAG["ar"]], n) for n in COUNTS), strict=True))
+    forms = dict(zip(COUNTS, (_sample_unit(kits["ar"], n) for n in COUNTS), strict=True))
     assert forms[2] == "عينتان"
     assert forms[3] == "عينات"
     assert forms[11] == "عينة"
     assert len({forms[1], forms[2], forms[3]}) == 3
 
 
-def test_arabic_sentence_uses_the_dual(kits: dict[Locale, LocaleKit]) -> None:
-    kit = kits[LOCALE_BY_TAG["ar"]]
+def test_arabic_sentence_uses_the_dual(kits: dict[str, LocaleKit]) -> None:
+    kit = kits["ar"]
     values = {"micro_batch": "2", "accumulation_steps": "1", "data_parallel": "1", "activation_per_sample_gb": "1"}
     two = make_report(GRAD, values, kit).results[1].sentence
     three = make_report(GRAD, {**values, "micro_batch": "3"}, kit).results[1].sentence
@@ -100,8 +100,8 @@ def test_integer_input_per_locale(tag: str, text: str) -> None:
     assert evaluate(GRAD, {**GRAD.defaults(), "micro_batch": text}, facts).values["micro_batch"] == 4
 
 
-def test_english_reader_gets_a_message_for_a_decimal_comma(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(GRAD, {**GRAD.defaults(), "activation_per_sample_gb": "0,5"}, kits[LOCALE_BY_TAG["en"]])
+def test_english_reader_gets_a_message_for_a_decimal_comma(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(GRAD, {**GRAD.defaults(), "activation_per_sample_gb": "0,5"}, kits["en"])
     assert not report.ok
     assert report.errors[0].message == "Enter a number, for example 0.5."
 
@@ -110,9 +110,9 @@ def test_english_reader_gets_a_message_for_a_decimal_comma(kits: dict[Locale, Lo
     ("tag", "expected"),
     [("en", "1,024"), ("de", "1.024"), ("fr", "1\u202f024"), ("es", "1.024"), ("pt-BR", "1.024"), ("ar", "1,024")],
 )
-def test_numbers_in_results_follow_the_locale(kits: dict[Locale, LocaleKit], tag: str, expected: str) -> None:
+def test_numbers_in_results_follow_the_locale(kits: dict[str, LocaleKit], tag: str, expected: str) -> None:
     values = {"micro_batch": "16", "accumulation_steps": "8", "data_parallel": "8", "activation_per_sample_gb": "0.5"}
-    report = make_report(GRAD, values, kits[LOCALE_BY_TAG[tag]])
+    report = make_report(GRAD, values, kits[tag])
     assert report.results[0].value == expected
     assert expected in report.results[0].sentence
 

@@ -9,9 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import LocaleKit, find
-from calculators.core.model_config import fill_values, read_model_config
-from calculators.core.report import read_config
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from calculators.report import read_config
+from calculators.vocabulary.model_config import fill_values, read_model_config
 
 # The published config.json files, trimmed to the keys that matter (plus one each family spells its own way).
 LLAMA_31_8B = {
@@ -104,16 +103,14 @@ def test_a_missing_tie_word_embeddings_takes_the_familys_default(config: dict[st
     assert "tie_word_embeddings" in reading.assumed
 
 
-def test_an_unknown_family_is_counted_llama_style_and_the_page_says_so(kits: dict[Locale, LocaleKit]) -> None:
+def test_an_unknown_family_is_counted_llama_style_and_the_page_says_so(kits: dict[str, LocaleKit]) -> None:
     reading = read_model_config(json.dumps({**LLAMA_31_8B, "model_type": "falcon"}))
     assert reading.unknown_family == "falcon" and reading.facts["model.architecture"] == 0
     message = read_config(find("transformer-params"), json.dumps({**LLAMA_31_8B, "model_type": "falcon"}),
-                          kits[LOCALE_BY_TAG["en"]]).message  # fmt: skip
+                          kits["en"]).message  # fmt: skip
     assert "does not know the model family falcon" in message and "Llama-style" in message
     # The KV cache does not depend on the MLP's shape: no note there.
-    kv = read_config(
-        find("kv-cache-size"), json.dumps({**LLAMA_31_8B, "model_type": "falcon"}), kits[LOCALE_BY_TAG["en"]]
-    )
+    kv = read_config(find("kv-cache-size"), json.dumps({**LLAMA_31_8B, "model_type": "falcon"}), kits["en"])
     assert "falcon" not in kv.message
     # Without a model_type, the Llama shape is the default taken, and said so like any other.
     assert (
@@ -162,8 +159,8 @@ def test_bad_pastes_name_the_problem(text: str, problem: str, keys: tuple[str, .
     assert (reading.problem, reading.keys, dict(reading.facts)) == (problem, keys, {})
 
 
-def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[Locale, LocaleKit]) -> None:
-    outcome = read_config(find("kv-cache-size"), json.dumps(GPT2), kits[LOCALE_BY_TAG["en"]])
+def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[str, LocaleKit]) -> None:
+    outcome = read_config(find("kv-cache-size"), json.dumps(GPT2), kits["en"])
     assert outcome.ok and outcome.values == {
         "layers": "12",
         "kv_heads": "12",
@@ -177,23 +174,23 @@ def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[Locale, Lo
         "Filled 6 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
         "head_dim."
     )
-    sized = read_config(find("quantized-model-size"), json.dumps(LLAMA_31_8B), kits[LOCALE_BY_TAG["en"]])
+    sized = read_config(find("quantized-model-size"), json.dumps(LLAMA_31_8B), kits["en"])
     assert sized.values == {"params_billion": "8.03"}  # as a model card writes it: 4 significant digits
 
 
 @pytest.mark.parametrize("tag", ["en", "ja", "de", "ar"])
-def test_problems_are_told_in_the_readers_language(kits: dict[Locale, LocaleKit], tag: str) -> None:
-    outcome = read_config(find("kv-cache-size"), "{", kits[LOCALE_BY_TAG[tag]])
+def test_problems_are_told_in_the_readers_language(kits: dict[str, LocaleKit], tag: str) -> None:
+    outcome = read_config(find("kv-cache-size"), "{", kits[tag])
     assert not outcome.ok and outcome.values == {}
     assert "1" in outcome.message and outcome.message
     if tag != "en":
-        english = read_config(find("kv-cache-size"), "{", kits[LOCALE_BY_TAG["en"]]).message
+        english = read_config(find("kv-cache-size"), "{", kits["en"]).message
         assert outcome.message != english
 
 
-def test_a_long_integer_is_not_reported_at_line_0(kits: dict[Locale, LocaleKit]) -> None:
+def test_a_long_integer_is_not_reported_at_line_0(kits: dict[str, LocaleKit]) -> None:
     # 10,001 digits once raised Python's integer-conversion limit, which was reported as "line 0, column 0".
-    outcome = read_config(find("kv-cache-size"), '{"num_hidden_layers": ' + "1" * 10_001, kits[LOCALE_BY_TAG["en"]])
+    outcome = read_config(find("kv-cache-size"), '{"num_hidden_layers": ' + "1" * 10_001, kits["en"])
     assert outcome.message == "This is not valid JSON: check line 1, column 10,024."
 
 
@@ -201,9 +198,9 @@ def test_a_long_integer_is_not_reported_at_line_0(kits: dict[Locale, LocaleKit])
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
                     max_leaves=20)
        | st.text(max_size=60))  # fmt: skip
-def test_every_paste_gets_an_answer(kits: dict[Locale, LocaleKit], pasted: object) -> None:
+def test_every_paste_gets_an_answer(kits: dict[str, LocaleKit], pasted: object) -> None:
     text = pasted if isinstance(pasted, str) else json.dumps(pasted)
-    outcome = read_config(find("transformer-params"), text, kits[LOCALE_BY_TAG["en"]])
+    outcome = read_config(find("transformer-params"), text, kits["en"])
     assert outcome.message
 
 
@@ -227,16 +224,16 @@ def test_a_config_gives_its_sliding_window(config: dict[str, object], window: st
     assert (values["sliding_window"], values["sliding_window_share"]) == (window, share)
 
 
-def test_a_pasted_config_sets_the_lora_module_layout_and_no_experts(kits: dict[Locale, LocaleKit]) -> None:
+def test_a_pasted_config_sets_the_lora_module_layout_and_no_experts(kits: dict[str, LocaleKit]) -> None:
     # Phi-3 fuses q/k/v into qkv_proj and gate/up into gate_up_proj (modeling_phi3.py); a dense config
     # sets no experts, so a page that held Mixtral's eight before counts none.
     phi3 = {
         "model_type": "phi3", "hidden_size": 3072, "intermediate_size": 8192, "num_attention_heads": 32,
         "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 32064, "tie_word_embeddings": False,
     }  # fmt: skip
-    outcome = read_config(find("lora-parameters"), json.dumps(phi3), kits[LOCALE_BY_TAG["en"]])
+    outcome = read_config(find("lora-parameters"), json.dumps(phi3), kits["en"])
     assert outcome.values["module_layout"] == "phi3" and outcome.values["experts"] == "0"
-    llama = read_config(find("lora-parameters"), json.dumps(LLAMA_31_8B), kits[LOCALE_BY_TAG["en"]])
+    llama = read_config(find("lora-parameters"), json.dumps(LLAMA_31_8B), kits["en"])
     assert llama.values["module_layout"] == "llama"
-    mixtral = read_config(find("lora-parameters"), json.dumps(MIXTRAL_8X7B), kits[LOCALE_BY_TAG["en"]])
+    mixtral = read_config(find("lora-parameters"), json.dumps(MIXTRAL_8X7B), kits["en"])
     assert mixtral.values["experts"] == "8"

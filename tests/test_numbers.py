@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import PLAIN, NumberFacts, format_number, parse_number
-from calculators.core.numbers import CURRENCIES, Currency, format_money, format_scientific
-from site_builder.locales import LOCALES, Locale, number_facts
+from calculators.kernel.numbers import CURRENCIES, Currency, format_money, format_scientific
+from languages.locales import LOCALES, Locale, number_facts
 
 # The site's locales plus those the site is about to grow into, to keep the facts honest.
 CLDR_IDS = sorted({locale.cldr for locale in LOCALES} | {"de", "fr", "es", "pt_BR", "ar", "ja", "ko", "zh_Hans_CN"})
@@ -141,6 +141,6 @@ def test_small_amounts_keep_four_significant_digits() -> None:
 
 def test_the_currency_menu_follows_the_currencies() -> None:
     # A choice's number is the index of its currency: the menu and the table may not drift apart.
-    from calculators.core.cost import CURRENCY
+    from calculators.vocabulary.cost import CURRENCY
 
     assert [(c.value, c.numeric) for c in CURRENCY.choices] == [(c.code, str(i)) for i, c in enumerate(CURRENCIES)]

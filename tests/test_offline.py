@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from calculators import LocaleKit, find, make_report
-from site_builder.assets import versioned
-from site_builder.locales import LOCALE_BY_TAG, Locale
-from site_builder.server import make_server
+from languages.locales import LOCALE_BY_TAG
+from site_builder.build.assets import versioned
+from site_builder.devserver.server import make_server
 
 from .test_browser import _open, _settle
 from .test_search import _search
@@ -103,7 +103,7 @@ def _deploy(out: Path) -> str:
 
 
 def test_a_deploy_leaves_one_consistent_cache_that_works_offline(
-    browser: Any, site: Path, tmp_path: Path, kits: dict[Locale, LocaleKit]
+    browser: Any, site: Path, tmp_path: Path, kits: dict[str, LocaleKit]
 ) -> None:
     out = tmp_path / "dist"
     shutil.copytree(site, out)
@@ -129,7 +129,7 @@ def test_a_deploy_leaves_one_consistent_cache_that_works_offline(
         tab.wait_for_selector('[data-engine][data-state="ready"]', timeout=30_000)
         tab.fill('[name="micro_batch"]', "16")
         _settle(tab)
-        expected = make_report(GRAD, {**GRAD.defaults(), "micro_batch": "16"}, kits[EN]).results[0]
+        expected = make_report(GRAD, {**GRAD.defaults(), "micro_batch": "16"}, kits[EN.tag]).results[0]
         assert tab.text_content(f'[data-output="{expected.name}"]') == expected.value
     context.close()
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from site_builder.build import PROJECT
-from site_builder.errors import BuildError
-from site_builder.writer import MARKER, write_site
+from site_builder.build.errors import BuildError
+from site_builder.build.writer import MARKER, write_site
 
 # What every build wrote before the marker existed, plus a page.
 FILES = {"index.html": b"<p>new</p>", "sw.js": b"//", "_app/worker.js": b"//", "en/index.html": b"<p>en</p>"}

@@ -17,10 +17,10 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from pypdf import PdfReader
 
-from site_builder.assets import QUICK_START_RUNTIME_FILES
+from languages.locales import LOCALE_BY_TAG
 from site_builder.build import BuildConfig, build
-from site_builder.locales import LOCALE_BY_TAG
-from site_builder.server import make_server
+from site_builder.build.assets import QUICK_START_RUNTIME_FILES
+from site_builder.devserver.server import make_server
 
 from .test_browser import _open, _settle
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from calculators import CALCULATORS, evaluate, find
-from calculators.core.model_config import covers
-from calculators.core.spec import GPU_FACTS, MODEL_FACTS, PRICE_FACTS
-from site_builder.errors import BuildError
-from site_builder.presets import (
+from calculators.kernel.spec import GPU_FACTS, MODEL_FACTS, PRICE_FACTS
+from calculators.vocabulary.model_config import covers
+from site_builder.build.errors import BuildError
+from site_builder.build.presets import (
     DATA,
     PRICE_KINDS,
     ModelPreset,

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from calculators import LocaleKit, find, make_report
-from calculators.core.report import read_config
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from calculators.report import read_config
+from languages.locales import LOCALE_BY_TAG
 
 from .pagetext import expected_text, result_text
 from .test_browser import _names, _open, _settle
@@ -26,7 +26,7 @@ def _form_values(page: Any) -> dict[str, str]:
 
 
 def test_a_model_preset_fills_the_fields_and_the_results_follow(
-    page: Any, base_url: str, kits: dict[Locale, LocaleKit]
+    page: Any, base_url: str, kits: dict[str, LocaleKit]
 ) -> None:
     locale = LOCALE_BY_TAG["fr"]
     _open(page, base_url, locale, KV, "?context_tokens=32768")
@@ -41,7 +41,7 @@ def test_a_model_preset_fills_the_fields_and_the_results_follow(
     values = _form_values(page)
     assert {name: values[name] for name in filled} == filled
     assert values["context_tokens"] == "32768"  # a preset leaves the workload alone
-    report = make_report(KV, values, kits[locale])
+    report = make_report(KV, values, kits[locale.tag])
     assert result_text(page.content()) == expected_text(report, _names(KV), chart=True)
     # Editing a field the preset filled means the menu no longer names the model.
     page.fill('[name="layers"]', "7")
@@ -50,7 +50,7 @@ def test_a_model_preset_fills_the_fields_and_the_results_follow(
 
 
 def test_a_pasted_config_fills_the_fields_and_says_what_it_assumed(
-    page: Any, base_url: str, kits: dict[Locale, LocaleKit]
+    page: Any, base_url: str, kits: dict[str, LocaleKit]
 ) -> None:
     locale = LOCALE_BY_TAG["ja"]
     _open(page, base_url, locale, KV)
@@ -61,9 +61,11 @@ def test_a_pasted_config_fills_the_fields_and_says_what_it_assumed(
     _settle(page)
     values = _form_values(page)
     assert (values["layers"], values["kv_heads"], values["head_dim"]) == ("32", "8", "128")
-    outcome = read_config(KV, json.dumps(MIXTRAL_8X7B), kits[locale])
+    outcome = read_config(KV, json.dumps(MIXTRAL_8X7B), kits[locale.tag])
     assert page.text_content("[data-config-status]") == outcome.message
-    assert result_text(page.content()) == expected_text(make_report(KV, values, kits[locale]), _names(KV), chart=True)
+    assert result_text(page.content()) == expected_text(
+        make_report(KV, values, kits[locale.tag]), _names(KV), chart=True
+    )
 
     # GPT-2 has no num_key_value_heads or head_dim: the defaults are used and named.
     page.fill("[data-config-text]", json.dumps(GPT2))
@@ -72,7 +74,7 @@ def test_a_pasted_config_fills_the_fields_and_says_what_it_assumed(
     assert "num_key_value_heads, head_dim" in page.text_content("[data-config-status]")
 
 
-def test_a_broken_config_changes_nothing_and_says_why(page: Any, base_url: str, kits: dict[Locale, LocaleKit]) -> None:
+def test_a_broken_config_changes_nothing_and_says_why(page: Any, base_url: str, kits: dict[str, LocaleKit]) -> None:
     locale = LOCALE_BY_TAG["de"]
     _open(page, base_url, locale, KV)
     before = _form_values(page)
@@ -80,7 +82,7 @@ def test_a_broken_config_changes_nothing_and_says_why(page: Any, base_url: str, 
     for text in ('{"num_hidden_layers": 32,\n "hidden_size": }', '{"hidden_size": 4096}', "<script>alert(1)</script>"):
         page.fill("[data-config-text]", text)
         page.click("[data-config-apply]")
-        expected = read_config(KV, text, kits[locale]).message
+        expected = read_config(KV, text, kits[locale.tag]).message
         page.wait_for_function(
             "(expected) => document.querySelector('[data-config-status]').textContent === expected", arg=expected
         )
@@ -96,7 +98,7 @@ def test_gpu_and_model_menus_appear_only_where_they_fill_something(page: Any, ba
 
 
 def test_a_list_price_fills_the_prices_and_names_its_date_and_source(
-    page: Any, base_url: str, kits: dict[Locale, LocaleKit]
+    page: Any, base_url: str, kits: dict[str, LocaleKit]
 ) -> None:
     locale = LOCALE_BY_TAG["de"]
     token_cost = find("token-cost")
@@ -111,7 +113,7 @@ def test_a_list_price_fills_the_prices_and_names_its_date_and_source(
     values = _form_values(page)
     assert {name: values[name] for name in filled} == filled
     assert values["currency"] == "USD" and values["input_tokens"] == "2000"  # list prices are in US dollars
-    report = make_report(token_cost, values, kits[locale])
+    report = make_report(token_cost, values, kits[locale.tag])
     assert result_text(page.content()) == expected_text(report, _names(token_cost))
     # The table under the article names every list price with its source and date, prerendered.
     rows = page.locator(".price-sources tbody tr")

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import CALCULATORS, Calculator, Kind, LocaleKit, NumberFacts, evaluate, make_report
-from calculators.core.evaluation import LARGEST_RESULT, LARGEST_SCIENTIFIC
-from site_builder.locales import LOCALES
+from calculators.kernel.evaluation import LARGEST_RESULT, LARGEST_SCIENTIFIC
+from languages.locales import LOCALES
 
 CODES = {
     "required", "not_a_number", "not_whole", "too_small", "too_large", "unknown_choice", "out_of_range", "rule",
@@ -97,14 +97,14 @@ def test_reports_never_show_junk(calculator: Calculator, kits: dict[Any, LocaleK
     @settings(max_examples=80, deadline=None)
     @given(raw_inputs(calculator), st.sampled_from(LOCALES))
     def check(raw: dict[str, Any], locale: Any) -> None:
-        report = make_report(calculator, raw, kits[locale])
+        report = make_report(calculator, raw, kits[locale.tag])
         text = report.to_json()
         for problem in evaluate(calculator, raw).problems:
             # A pasted vector's item that is not a number is quoted back to the reader as typed ("NaN" included).
             text = text.replace(json.dumps(problem.text, ensure_ascii=False)[1:-1], "") if problem.text else text
         for label in (choice.label for spec in calculator.inputs for choice in spec.choices):
             # An option may be called "None" (training-flops' activation recomputation), a word, not a leak.
-            text = text.replace(kits[locale].translations.pgettext(label.context, label.text), "")
+            text = text.replace(kits[locale.tag].translations.pgettext(label.context, label.text), "")
         assert not re.search(r"\b(NaN|inf|Infinity|None|Traceback)\b", text), text
         assert "<img" not in text and "<script" not in text
         assert report.ok or report.status

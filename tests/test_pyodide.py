@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 
 from calculators import CALCULATORS, Kind, find, make_report
-from calculators.core.live import load_kit
-from site_builder.assets import boot_module, bundle_calculators, core_sources, runtime_sources, runtime_version
+from calculators.live import load_kit
+from languages.locales import number_facts_json
 from site_builder.build import PROJECT, read_catalogs
-from site_builder.bytecode import lock_info, standard_library, stdlib_imports
-from site_builder.catalogs import core_modules
-from site_builder.locales import number_facts_json
+from site_builder.build.assets import boot_module, bundle_calculators, core_sources, runtime_sources, runtime_version
+from site_builder.build.bytecode import lock_info, standard_library, stdlib_imports
+from site_builder.build.catalogs import core_modules
 
 from .cases import bad_input_sets, value_sets
 

@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from calculators import CALCULATORS
-from site_builder.locales import LOCALES
-from site_builder.pages import plan_pages
-from site_builder.seo import write_sitemap
+from languages.locales import LOCALES
+from site_builder.build.pages import plan_pages
+from site_builder.build.seo import write_sitemap
 
 BASE = "http://localhost:8000/"
 

@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 
 from site_builder.build import PROJECT
-from site_builder.config import SiteConfig, read_site_config
-from site_builder.errors import BuildError
+from site_builder.build.config import SiteConfig, read_site_config
+from site_builder.build.errors import BuildError
 
 REPOSITORY = "https://github.com/ai-llm-calculators/ai-llm-calculators"
 

@@ -14,10 +14,10 @@ import pytest
 from markupsafe import Markup
 
 from calculators import LocaleKit, find, make_report
-from calculators.core.numbers import PLAIN
-from site_builder.catalogs import browser_catalogs, read_catalog
-from site_builder.environment import make_environment
-from site_builder.locales import LOCALES
+from calculators.kernel.numbers import PLAIN
+from languages.locales import LOCALES
+from site_builder.build.catalogs import browser_catalogs, read_catalog
+from site_builder.build.environment import make_environment
 
 GERMAN = next(locale for locale in LOCALES if locale.tag == "de")
 HEADER = (
@@ -25,7 +25,7 @@ HEADER = (
     '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
 )
 TEMPLATE = "site_builder/templates/calculator.html"
-CORE = "calculators/core/report.py"
+CORE = "calculators/report.py"
 LINK = 'See <a href="%(paper)s">the paper</a>, <code>x</code>.'
 CITED = 'Read <a href="https://arxiv.org/abs/2205.05198">the paper</a>.'
 

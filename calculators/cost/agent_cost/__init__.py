@@ -8,7 +8,7 @@ steps before it appended, Δ = o + r tokens a step (the model's output o and the
 
     I_i = B + (i - 1) Δ,   total input = n B + Δ n (n - 1) / 2,   total output = n o
 
-priced per million tokens (`core/growth.py`, with the prompt-caching conventions).
+priced per million tokens (`vocabulary/growth.py`, with the prompt-caching conventions).
 """
 
 from __future__ import annotations
@@ -17,10 +17,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost, growth
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost
-
-SLUG = "agent-cost"
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost
+from calculators.vocabulary import cost, growth
 
 _RUN = N_("agent-cost", "The agent's run")
 
@@ -127,8 +125,6 @@ def _last(first: float, added: float, output: float, count: int, values: Mapping
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("agent-cost", "Agent cost"),
     summary=N_(
         "agent-cost",

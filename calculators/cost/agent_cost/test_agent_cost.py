@@ -13,17 +13,14 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.cost.agent_cost import CALCULATOR as AGENT
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import results_of
+
+_result = results_of(AGENT)
+
 
 # Anthropic's pricing page, Claude Sonnet 4.5 row: $3 / MTok input, $3.75 five-minute cache writes, $0.30 cache
 # hits, $15 output (https://platform.claude.com/docs/en/about-claude/pricing, read 2026-12-02).
 SONNET = {"input_price": "3", "cache_write_price": "3.75", "cached_input_price": "0.3", "output_price": "15"}
-
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(AGENT, {**AGENT.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 def _simulate(base: int, output: int, tool: int, steps: int, caching: str, prices: dict[str, str]) -> float:
@@ -81,27 +78,25 @@ def test_the_cost_grows_with_the_square_of_the_steps() -> None:
     assert result["doubled_ratio"] == pytest.approx(200 * 199 / (100 * 99))
 
 
-def test_the_chart_shows_each_step(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(
-        AGENT, {**AGENT.defaults(), "input_price": "3", "output_price": "15"}, kits[LOCALE_BY_TAG["en"]]
-    )
+def test_the_chart_shows_each_step(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(AGENT, {**AGENT.defaults(), "input_price": "3", "output_price": "15"}, kits["en"])
     chart = report.chart
     assert chart.startswith('<figcaption class="step-chart-title" id="step-chart-title">Cost of each step: USD')
     assert chart.count('<rect class="chart-part-0"') == 10  # a bar per step
     # Step 10 sends 6,500 tokens: 0.0195 + 0.003; the run so far costs 0.1575.
     assert '<th scope="row">10</th><td>6,500</td><td>USD\xa00.0225</td><td>USD\xa00.1575</td>' in chart
-    invalid = make_report(AGENT, {**AGENT.defaults(), "steps": "0"}, kits[LOCALE_BY_TAG["en"]])
+    invalid = make_report(AGENT, {**AGENT.defaults(), "steps": "0"}, kits["en"])
     assert invalid.chart == ""
 
 
-def test_a_long_run_draws_at_most_forty_bars(kits: dict[Locale, LocaleKit]) -> None:
-    chart = make_report(AGENT, {**AGENT.defaults(), "steps": "10000"}, kits[LOCALE_BY_TAG["en"]]).chart
+def test_a_long_run_draws_at_most_forty_bars(kits: dict[str, LocaleKit]) -> None:
+    chart = make_report(AGENT, {**AGENT.defaults(), "steps": "10000"}, kits["en"]).chart
     assert chart.count('<rect class="chart-part-0"') == 40
     assert chart.count('<th scope="row">') == 6
 
 
-def test_the_arabic_table_isolates_its_figures(kits: dict[Locale, LocaleKit]) -> None:
-    chart = make_report(AGENT, AGENT.defaults(), kits[LOCALE_BY_TAG["ar"]]).chart
+def test_the_arabic_table_isolates_its_figures(kits: dict[str, LocaleKit]) -> None:
+    chart = make_report(AGENT, AGENT.defaults(), kits["ar"]).chart
     assert "\u2066" in chart and 'dir="' not in chart  # the table follows the page; its figures are isolated runs
 
 

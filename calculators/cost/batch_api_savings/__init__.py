@@ -15,10 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
-
-SLUG = "batch-api-savings"
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
 REQUESTS = InputSpec(
     name="requests",
@@ -63,8 +61,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("batch-api-savings", "Batch API savings"),
     summary=N_(
         "batch-api-savings",

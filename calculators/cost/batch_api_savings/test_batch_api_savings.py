@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.batch_api_savings import CALCULATOR
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ with each request). With a system prompt S, user messages of u tokens and replie
 
     I_t = S + u + (t - 1)(u + a),   T turns: T (S + u) + (u + a) T (T - 1) / 2 input tokens, T a output tokens
 
-priced per million tokens (`core/growth.py`, with the prompt-caching conventions).
+priced per million tokens (`vocabulary/growth.py`, with the prompt-caching conventions).
 """
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost, growth
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost
-
-SLUG = "context-cost-growth"
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost
+from calculators.vocabulary import cost, growth
 
 _CHAT = N_("context-cost-growth", "The conversation")
 
@@ -112,8 +110,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("context-cost-growth", "Context cost growth"),
     summary=N_(
         "context-cost-growth",

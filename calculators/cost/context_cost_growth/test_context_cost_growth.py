@@ -14,16 +14,14 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.context_cost_growth import CALCULATOR as CHAT
+from tests.helpers import results_of
+
+_result = results_of(CHAT)
+
 
 # Anthropic's pricing page, Claude Sonnet 4.5 row: $3 / MTok input, $3.75 five-minute cache writes, $0.30 cache
 # hits, $15 output (https://platform.claude.com/docs/en/about-claude/pricing, read 2026-12-02).
 SONNET = {"input_price": "3", "cache_write_price": "3.75", "cached_input_price": "0.3", "output_price": "15"}
-
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(CHAT, {**CHAT.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 def _simulate(system: int, user: int, reply: int, turns: int, caching: str) -> tuple[int, int, float]:

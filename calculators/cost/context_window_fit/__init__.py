@@ -18,10 +18,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
-
-SLUG = "context-window-fit"
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
 INSIDE, SEPARATE = 0, 1
 
@@ -121,8 +119,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("context-window-fit", "Context window fit"),
     summary=N_(
         "context-window-fit",

@@ -8,13 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.context_window_fit import CALCULATOR as FIT
-from site_builder.presets import preset_values, read_presets
+from tests.helpers import ModelPreset, results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(FIT, {**FIT.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(FIT)
 
 
 def test_openai_window_is_shared_between_prompt_and_completion() -> None:
@@ -26,10 +22,9 @@ def test_openai_window_is_shared_between_prompt_and_completion() -> None:
     assert over["largest_output"] == 4000
 
 
-def test_llama_3_1_context_from_its_config() -> None:
+def test_llama_3_1_context_from_its_config(model_preset: ModelPreset) -> None:
     # Llama 3.1 8B's config.json: max_position_embeddings 131072, which the model preset fills.
-    llama = next(model for model in read_presets().models if model.id == "meta-llama/Llama-3.1-8B")
-    assert preset_values(FIT, llama) == {"context_window": "131072"}
+    assert model_preset(FIT, "meta-llama/Llama-3.1-8B") == {"context_window": "131072"}
     result = _result(context_window="131072", input_tokens="126976", max_output_tokens="4096")
     assert (result["spare_tokens"], result["overflow_tokens"]) == (0, 0)
     assert result["window_share"] == 100

@@ -4,7 +4,7 @@ Embedding APIs bill the input tokens only (OpenAI's model pages, text-embedding-
 https://developers.openai.com/api/docs/models/text-embedding-3-small). A corpus of D documents of T tokens is
 D × T tokens when each document is embedded whole. Split into chunks of S tokens that overlap by O (the sliding
 window of LangChain's and LlamaIndex's splitters), a document makes n = ⌈(T - O) / (S - O)⌉ chunks (1 when T ≤ S)
-and the overlaps are embedded twice (the window's arithmetic is in `calculators.core.chunking`):
+and the overlaps are embedded twice (the window's arithmetic is in `calculators.vocabulary.chunking`):
 
     tokens = D × (T + (n - 1) × O)
     cost   = tokens × p × (1 - batch discount) / 10⁶
@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import chunking, cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import chunking, cost
 
-SLUG = "embedding-cost"
 CHUNKING = InputSpec(
     name="chunking",
     kind=Kind.CHOICE,
@@ -90,8 +89,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("embedding-cost", "Embedding cost"),
     summary=N_(
         "embedding-cost",

@@ -7,14 +7,11 @@ from decimal import Decimal
 import pytest
 
 from calculators import Problem, evaluate
-from calculators.core.chunking import chunks
 from calculators.cost.embedding_cost import CALCULATOR as EMBEDDING_COST
+from calculators.vocabulary.chunking import chunks
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(EMBEDDING_COST, {**EMBEDDING_COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(EMBEDDING_COST)
 
 
 @pytest.mark.parametrize(
@@ -54,7 +51,10 @@ def test_chunks_match_a_sliding_window(tokens: int, size: int, overlap: int) -> 
     windows = _window(tokens, size, overlap)
     assert chunks(tokens, size, overlap) == len(windows)
     result = _result(
-        documents="1", tokens_per_document=str(tokens), chunk_tokens=str(size), overlap_tokens=str(overlap)
+        documents="1",
+        tokens_per_document=str(tokens),
+        chunk_tokens=str(size),
+        overlap_tokens=str(overlap),
     )
     assert result["total_tokens"] == sum(len(window) for window in windows)
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "fine-tuning-cost"
 _JOB = N_("fine-tuning-cost", "Training job")
 
 
@@ -37,8 +36,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("fine-tuning-cost", "Fine-tuning cost"),
     summary=N_(
         "fine-tuning-cost",

@@ -20,10 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, Message, OutputSpec, Rule
-
-SLUG = "function-calling-overhead"
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, Message, OutputSpec, Rule
+from calculators.vocabulary import cost
 
 TOOLS = N_("function-calling-overhead", "Tools")
 
@@ -297,8 +295,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("function-calling-overhead", "Function-calling token overhead"),
     summary=N_(
         "function-calling-overhead",

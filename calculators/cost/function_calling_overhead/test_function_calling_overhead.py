@@ -9,7 +9,10 @@ import pytest
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.cost.function_calling_overhead import ANTHROPIC_TOOL_PROMPTS
 from calculators.cost.function_calling_overhead import CALCULATOR as OVERHEAD
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import results_of
+
+_result = results_of(OVERHEAD)
+
 
 # OpenAI cookbook, "How to count tokens with tiktoken", §7: one get_current_weather tool (location, and unit with
 # the enum celsius, fahrenheit) and two messages. The text pieces, counted with tiktoken: the function line 11, the
@@ -23,12 +26,6 @@ WEATHER_TOOL = {
     "enum_values": "2",
     "exchange_tokens": "0",
 }
-
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(OVERHEAD, {**OVERHEAD.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 def test_openai_cookbook_example_gpt_4() -> None:
@@ -100,7 +97,7 @@ def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
     assert result.problems == (problem,)
 
 
-def test_sentences_name_the_convention_and_the_month(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(OVERHEAD, OVERHEAD.defaults(), kits[LOCALE_BY_TAG["en"]])
+def test_sentences_name_the_convention_and_the_month(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(OVERHEAD, OVERHEAD.defaults(), kits["en"])
     assert "(Anthropic: tool-use system prompt)" in report.results[0].sentence
     assert "a month of 730 hours (365 days ÷ 12)" in report.results[2].sentence

@@ -16,10 +16,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "gpu-cloud-cost"
 _RENTAL = N_("gpu-cloud-cost", "Rental")
 
 GPUS = InputSpec(
@@ -67,8 +66,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("gpu-cloud-cost", "GPU cloud cost"),
     summary=N_(
         "gpu-cloud-cost",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.gpu_cloud_cost import CALCULATOR as GPU_CLOUD_COST
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(GPU_CLOUD_COST, {**GPU_CLOUD_COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(GPU_CLOUD_COST)
 
 
 @pytest.mark.parametrize(

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "gpu-utilization-cost"
 _USE = N_("gpu-utilization-cost", "Use")
 SECONDS_PER_HOUR = 3600
 
@@ -71,8 +70,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("gpu-utilization-cost", "GPU utilization cost"),
     summary=N_(
         "gpu-utilization-cost",

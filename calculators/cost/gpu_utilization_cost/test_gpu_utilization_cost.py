@@ -6,12 +6,9 @@ import pytest
 
 from calculators import evaluate
 from calculators.cost.gpu_utilization_cost import CALCULATOR as UTILIZATION
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(UTILIZATION, {**UTILIZATION.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(UTILIZATION)
 
 
 def test_a_fully_used_gpu_costs_its_list_price() -> None:

@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "image-generation-cost"
 _IMAGES = N_("image-generation-cost", "Images")
 
 BILLING = InputSpec(
@@ -144,8 +143,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("image-generation-cost", "Image generation cost"),
     summary=N_(
         "image-generation-cost",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.image_generation_cost import CALCULATOR as IMAGE_COST
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(IMAGE_COST, {**IMAGE_COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(IMAGE_COST)
 
 
 # OpenAI's image-generation guide: gpt-image-1's per-image prices, "Calculating costs" (rounded as printed).

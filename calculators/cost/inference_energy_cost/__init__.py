@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "inference-energy-cost"
 _FLEET = N_("inference-energy-cost", "Fleet")
 _GRID = N_("inference-energy-cost", "Data center and grid")
 
@@ -137,8 +136,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("inference-energy-cost", "Inference energy cost"),
     summary=N_(
         "inference-energy-cost",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.inference_energy_cost import CALCULATOR as ENERGY
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(ENERGY, {**ENERGY.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(ENERGY)
 
 
 def test_palm_s_emissions() -> None:

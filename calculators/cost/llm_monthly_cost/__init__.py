@@ -13,10 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
-
-SLUG = "llm-monthly-cost"
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
 CACHE_HIT_SHARE = InputSpec(
     name="cache_hit_share",
@@ -69,8 +67,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("llm-monthly-cost", "LLM monthly cost"),
     summary=N_(
         "llm-monthly-cost",

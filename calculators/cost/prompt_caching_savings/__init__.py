@@ -18,10 +18,8 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
-
-SLUG = "prompt-caching-savings"
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
 PREFIX_TOKENS = InputSpec(
     name="prefix_tokens",
@@ -119,8 +117,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("prompt-caching-savings", "Prompt caching savings"),
     summary=N_(
         "prompt-caching-savings",

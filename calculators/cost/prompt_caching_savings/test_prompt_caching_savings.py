@@ -8,14 +8,12 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.prompt_caching_savings import CALCULATOR
+from tests.helpers import results_of
+
+_result = results_of(CALCULATOR)
+
 
 MILLION = {"prefix_tokens": "1000000", "calls": "1"}
-
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 @pytest.mark.parametrize(("caching", "write"), [("explicit-5m", 18.75), ("explicit-1h", 30.0), ("automatic", 15.0)])

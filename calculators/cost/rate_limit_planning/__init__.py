@@ -17,10 +17,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "rate-limit-planning"
 _LIMITS = N_("rate-limit-planning", "Limits")
 _REQUESTS = N_("rate-limit-planning", "Requests")
 _SECONDS_PER_MINUTE = 60
@@ -63,8 +62,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("rate-limit-planning", "LLM rate-limit planning"),
     summary=N_(
         "rate-limit-planning",

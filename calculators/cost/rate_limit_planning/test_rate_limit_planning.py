@@ -9,12 +9,9 @@ import pytest
 from calculators import Problem, evaluate
 from calculators.cost.rate_limit_planning import CALCULATOR as LIMITS
 from calculators.cost.rate_limit_planning import little
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(LIMITS, {**LIMITS.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(LIMITS)
 
 
 def test_little_s_law_as_mathworld_prints_it() -> None:

@@ -19,10 +19,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
-SLUG = "self-host-vs-api"
 _SELF_HOST = N_("self-host-vs-api", "Self-hosting")
 SECONDS_PER_HOUR = 3600
 
@@ -161,8 +160,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("self-host-vs-api", "Self-hosting vs API break-even"),
     summary=N_(
         "self-host-vs-api",

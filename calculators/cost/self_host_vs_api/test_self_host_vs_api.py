@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.self_host_vs_api import CALCULATOR as SELF_HOST
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(SELF_HOST, {**SELF_HOST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(SELF_HOST)
 
 
 def test_two_gpus_at_two_an_hour_break_even_at_2_92_billion_tokens() -> None:

@@ -19,10 +19,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
-
-SLUG = "structured-output-overhead"
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
 MEASURED = N_("structured-output-overhead", "Your measurement")
 
@@ -93,8 +91,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("structured-output-overhead", "Structured output overhead"),
     summary=N_(
         "structured-output-overhead",

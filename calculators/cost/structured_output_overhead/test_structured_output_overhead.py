@@ -8,15 +8,13 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.structured_output_overhead import CALCULATOR as OVERHEAD
+from tests.helpers import results_of
+
+_result = results_of(OVERHEAD)
+
 
 # Anthropic's pricing table, Claude Opus 4.5: $5 / MTok input, $25 / MTok output.
 OPUS_4_5 = {"input_price": "5", "output_price": "25"}
-
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(OVERHEAD, {**OVERHEAD.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 def test_a_million_extra_output_tokens_cost_the_output_price() -> None:

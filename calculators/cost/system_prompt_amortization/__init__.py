@@ -19,10 +19,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
-
-SLUG = "system-prompt-amortization"
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
 EXPLICIT, AUTOMATIC = 0, 1
 
@@ -112,8 +110,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("system-prompt-amortization", "System prompt amortization"),
     summary=N_(
         "system-prompt-amortization",

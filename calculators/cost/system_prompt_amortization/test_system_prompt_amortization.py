@@ -8,18 +8,16 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.system_prompt_amortization import CALCULATOR as AMORTIZATION
+from tests.helpers import results_of
+
+_result = results_of(AMORTIZATION)
+
 
 # Anthropic's pricing table, Claude Opus 4.1 row: $15 base input, $18.75 five-minute cache writes, $30 one-hour
 # cache writes, $1.50 cache hits and refreshes, per million tokens.
 OPUS_4_1 = {"input_price": "15", "cached_input_price": "1.5"}
 FIVE_MINUTES, ONE_HOUR = "18.75", "30"
 MILLION = {"system_prompt_tokens": "1000000", "requests_per_day": "1", "month_hours": "720"}
-
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(AMORTIZATION, {**AMORTIZATION.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 def test_a_lone_request_pays_the_write_price() -> None:

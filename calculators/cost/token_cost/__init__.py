@@ -13,10 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
-
-SLUG = "token-cost"
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
 CACHED_TOKENS = InputSpec(
     name="cached_tokens",
@@ -74,8 +72,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("token-cost", "Token cost"),
     summary=N_(
         "token-cost",

@@ -8,13 +8,9 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.cost.token_cost import CALCULATOR as TOKEN_COST
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(TOKEN_COST, {**TOKEN_COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(TOKEN_COST)
 
 
 def test_a_million_tokens_cost_the_price_per_million() -> None:
@@ -36,17 +32,21 @@ def test_a_request_of_input_and_output() -> None:
 
 def test_cache_hits_bill_at_the_cached_price() -> None:
     result = _result(
-        input_tokens="2000", cached_tokens="1500", output_tokens="0", input_price="3", cached_input_price="0.3"
+        input_tokens="2000",
+        cached_tokens="1500",
+        output_tokens="0",
+        input_price="3",
+        cached_input_price="0.3",
     )
     assert result["request_cost"] == pytest.approx((500 * 3 + 1500 * 0.3) / 1e6)
 
 
-def test_money_is_written_with_the_currency_code(kits: dict[Locale, LocaleKit]) -> None:
+def test_money_is_written_with_the_currency_code(kits: dict[str, LocaleKit]) -> None:
     values = {"input_tokens": "2000", "output_tokens": "500", "input_price": "2.5", "output_price": "10"}
-    english = make_report(TOKEN_COST, {**TOKEN_COST.defaults(), **values}, kits[LOCALE_BY_TAG["en"]])
+    english = make_report(TOKEN_COST, {**TOKEN_COST.defaults(), **values}, kits["en"])
     assert english.results[0].value == "USD\u00a00.01"
     assert "USD\u00a010.00: USD\u00a05.00 for input" in english.results[1].sentence
-    german = make_report(TOKEN_COST, {**TOKEN_COST.defaults(), **values, "currency": "EUR"}, kits[LOCALE_BY_TAG["de"]])
+    german = make_report(TOKEN_COST, {**TOKEN_COST.defaults(), **values, "currency": "EUR"}, kits["de"])
     assert german.results[1].value == "10,00\u00a0EUR"
 
 

@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
-
-SLUG = "tokens-per-dollar"
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
 INPUT_SHARE = InputSpec(
     name="input_share",
@@ -80,8 +78,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("tokens-per-dollar", "Tokens per dollar"),
     summary=N_(
         "tokens-per-dollar",

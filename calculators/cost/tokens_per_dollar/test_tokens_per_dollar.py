@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.tokens_per_dollar import CALCULATOR
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 def test_a_price_per_million_buys_a_million_tokens() -> None:

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
-SLUG = "tokens-to-words"
 _TEXT = N_("tokens-to-words", "Text")
 _RATIOS = N_("tokens-to-words", "Ratios")
 # Characters per token of each language choice, by its number: Cohere's table, Spanish's for Portuguese, and
@@ -40,8 +39,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("tokens-to-words", "Tokens to words"),
     summary=N_(
         "tokens-to-words",

@@ -8,15 +8,13 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.tokens_to_words import CALCULATOR as WORDS
+from tests.helpers import results_of
+
+_result = results_of(WORDS)
+
 
 # Cohere multilingual-22-12 model card: average characters per token on 10,000 Wikipedia paragraphs.
 COHERE = {"ar": 3.6, "de": 4.6, "en": 4.8, "es": 4.6, "fr": 4.4, "ja": 1.3, "ko": 2.0, "zh": 1.1}
-
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(WORDS, {**WORDS.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 @pytest.mark.parametrize(("language", "ratio"), COHERE.items())

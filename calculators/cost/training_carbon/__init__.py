@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
 
-SLUG = "training-carbon"
 _RUN = N_("training-carbon", "Training run")
 _DATA_CENTER = N_("training-carbon", "Data center and grid")
 
@@ -108,8 +107,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("training-carbon", "Training carbon footprint"),
     summary=N_(
         "training-carbon",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.training_carbon import CALCULATOR as TRAINING_CARBON
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(TRAINING_CARBON, {**TRAINING_CARBON.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(TRAINING_CARBON)
 
 
 @pytest.mark.parametrize(

@@ -18,10 +18,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost, inputs
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost, inputs
 
-SLUG = "training-time-cost"
 SECONDS_PER_HOUR = 3600.0
 HOURS_PER_DAY = 24.0
 _CLUSTER = N_("training-time-cost", "Cluster")
@@ -115,8 +114,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("training-time-cost", "Training time and cost"),
     summary=N_(
         "training-time-cost",

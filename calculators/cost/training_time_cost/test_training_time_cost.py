@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.training_time_cost import CALCULATOR as TRAINING_TIME_COST
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(TRAINING_TIME_COST, {**TRAINING_TIME_COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(TRAINING_TIME_COST)
 
 
 def _mfu_from_recompute_flops(achieved_tflops: float, peak_tflops: float) -> str:
@@ -75,7 +72,13 @@ def test_deepseek_v3_gpu_hours_days_and_cost() -> None:
     assert result["gpu_hours"] == pytest.approx(180_000)
     assert result["training_days"] == pytest.approx(3.7, abs=0.05)
     tokens = 2_788_000 / 180_000 * 1000
-    whole = _result(params_billion="37", tokens_billion=repr(tokens), gpus="2048", peak_tflops="989.5", mfu=repr(mfu))
+    whole = _result(
+        params_billion="37",
+        tokens_billion=repr(tokens),
+        gpus="2048",
+        peak_tflops="989.5",
+        mfu=repr(mfu),
+    )
     assert whole["total_cost"] == pytest.approx(5.576e6)
 
 

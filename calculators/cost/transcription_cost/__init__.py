@@ -16,10 +16,9 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "transcription-cost"
 _AUDIO = N_("transcription-cost", "Audio")
 
 FILES = InputSpec(
@@ -118,8 +117,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("transcription-cost", "Audio transcription cost"),
     summary=N_(
         "transcription-cost",

@@ -8,13 +8,9 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.cost.transcription_cost import CALCULATOR as TRANSCRIPTION_COST
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(TRANSCRIPTION_COST, {**TRANSCRIPTION_COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(TRANSCRIPTION_COST)
 
 
 def test_a_minute_costs_the_price_per_minute() -> None:
@@ -48,9 +44,9 @@ def test_a_fraction_of_a_second_bills_the_whole_second() -> None:
     assert _result(files="1", seconds_per_file="1.2", billing="second")["billed_minutes"] == pytest.approx(2 / 60)
 
 
-def test_the_sentence_names_the_currency(kits: dict[Locale, LocaleKit]) -> None:
+def test_the_sentence_names_the_currency(kits: dict[str, LocaleKit]) -> None:
     values = {"files": "1", "seconds_per_file": "3725", "billing": "minute"}
-    report = make_report(TRANSCRIPTION_COST, {**TRANSCRIPTION_COST.defaults(), **values}, kits[LOCALE_BY_TAG["en"]])
+    report = make_report(TRANSCRIPTION_COST, {**TRANSCRIPTION_COST.defaults(), **values}, kits["en"])
     assert "63 minutes of audio, which at USD\u00a00.006 per minute cost USD\u00a00.378." in report.results[0].sentence
 
 

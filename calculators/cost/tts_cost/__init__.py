@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "tts-cost"
 _TEXT = N_("tts-cost", "Text")
 
 CHARACTERS = InputSpec(
@@ -59,8 +58,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("tts-cost", "Text-to-speech cost"),
     summary=N_(
         "tts-cost",

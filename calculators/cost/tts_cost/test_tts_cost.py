@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.tts_cost import CALCULATOR as TTS_COST
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(TTS_COST, {**TTS_COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(TTS_COST)
 
 
 @pytest.mark.parametrize(

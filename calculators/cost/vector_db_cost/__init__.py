@@ -16,10 +16,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import cost
 
-SLUG = "vector-db-cost"
 _INDEX = N_("vector-db-cost", "Index")
 _TRAFFIC = N_("vector-db-cost", "Traffic")
 _NODES = N_("vector-db-cost", "Provisioned nodes")
@@ -65,8 +64,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("vector-db-cost", "Vector database cost"),
     summary=N_(
         "vector-db-cost",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.vector_db_cost import CALCULATOR as COST
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(COST, {**COST.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(COST)
 
 
 @pytest.mark.parametrize(

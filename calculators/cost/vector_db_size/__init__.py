@@ -20,10 +20,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import chunking, inputs
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import chunking, inputs
 
-SLUG = "vector-db-size"
 _VECTORS = chunking.DIMENSIONS.group
 _STORAGE = N_("vector-db-size", "Storage")
 
@@ -67,8 +66,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="cost",
     title=N_("vector-db-size", "Vector database size"),
     summary=N_(
         "vector-db-size",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.vector_db_size import CALCULATOR as SIZE
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(SIZE, {**SIZE.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(SIZE)
 
 
 @pytest.mark.parametrize(

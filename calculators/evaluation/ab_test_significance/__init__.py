@@ -19,9 +19,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from statistics import NormalDist
 
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
 
-SLUG = "ab-test-significance"
 _A = N_("ab-test-significance", "Variant A (control)")
 _B = N_("ab-test-significance", "Variant B")
 _TEST = N_("ab-test-significance", "Test")
@@ -58,8 +57,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="evaluation",
     title=N_("ab-test-significance", "A/B test significance"),
     summary=N_(
         "ab-test-significance",

@@ -9,12 +9,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.evaluation.ab_test_significance import CALCULATOR as AB
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(AB, {**AB.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(AB)
 
 
 def test_statsmodels_proportions_ztest() -> None:

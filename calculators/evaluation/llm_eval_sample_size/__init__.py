@@ -17,9 +17,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from statistics import NormalDist
 
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
 
-SLUG = "llm-eval-sample-size"
 _EVAL = N_("llm-eval-sample-size", "The eval")
 _COMPARE = N_("llm-eval-sample-size", "Comparing two models")
 
@@ -58,8 +57,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="evaluation",
     title=N_("llm-eval-sample-size", "LLM eval sample size"),
     summary=N_(
         "llm-eval-sample-size",

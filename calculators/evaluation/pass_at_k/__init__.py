@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
 
-SLUG = "pass-at-k"
 _SAMPLES = N_("pass-at-k", "Samples of one problem")
 
 
@@ -49,8 +48,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="evaluation",
     title=N_("pass-at-k", "pass@k"),
     summary=N_(
         "pass-at-k",

@@ -10,12 +10,9 @@ import pytest
 from calculators import Problem, evaluate
 from calculators.evaluation.pass_at_k import CALCULATOR as PASS
 from calculators.evaluation.pass_at_k import estimate
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(PASS, {**PASS.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(PASS)
 
 
 def test_code_eval_example() -> None:

@@ -15,9 +15,8 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
-SLUG = "perplexity"
 _LOSS = N_("perplexity", "Loss")
 _TEXT = N_("perplexity", "Text")
 _NATS, _BITS = 0, 1
@@ -44,8 +43,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="evaluation",
     title=N_("perplexity", "Perplexity"),
     summary=N_(
         "perplexity",

@@ -9,12 +9,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.evaluation.perplexity import CALCULATOR as PPL
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(PPL, {**PPL.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(PPL)
 
 
 def test_ten_equally_likely_digits_have_perplexity_ten() -> None:

@@ -1,7 +1,7 @@
 """Batch inference throughput: how throughput grows with the batch, up to what the GPU's memory holds.
 
 A batch of b sequences shares one read of the weights per decode step, so throughput grows about b-fold
-while decode is memory-bound (`core/roofline.py`). Two limits end the growth: the KV cache of every
+while decode is memory-bound (`vocabulary/roofline.py`). Two limits end the growth: the KV cache of every
 sequence must fit beside the weights (vLLM, arXiv:2309.06180, §3), and past the crossover batch, where the
 step's FLOPs per byte reach the GPU's peak FLOP/s ÷ bandwidth, the step is bound by compute.
 """
@@ -12,12 +12,11 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import inputs, roofline
-from calculators.core.architecture import KV_HEADS_RULE
-from calculators.core.curve import doubling_counts
-from calculators.core.spec import N_, Calculator, CurveChart, CurvePoint, OutputSpec
+from calculators.drawing.curve import doubling_counts
+from calculators.kernel.spec import N_, Calculator, CurveChart, CurvePoint, OutputSpec
+from calculators.vocabulary import inputs, roofline
+from calculators.vocabulary.architecture import KV_HEADS_RULE
 
-SLUG = "batch-inference-throughput"
 _WORKLOAD = inputs.WORKLOAD
 
 
@@ -80,8 +79,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="inference",
     title=N_("batch-inference-throughput", "Batch inference throughput"),
     summary=N_(
         "batch-inference-throughput",

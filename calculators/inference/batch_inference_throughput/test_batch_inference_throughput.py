@@ -3,25 +3,21 @@
 import pytest
 
 from calculators import evaluate, find
+from tests.helpers import results_of
 
 CALCULATOR = find("batch-inference-throughput")
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 def test_llama_8b_on_an_h100() -> None:
     # 80 GB minus 16.06 GB of weights, 131,072 bytes × 4,096 tokens a sequence (vLLM's per-token formula).
-    result = _run()
+    result = _result()
     assert result["max_batch"] == 119
     assert result["crossover_batch"] == pytest.approx(989.5e12 / 3350e9)
 
 
 def test_a_model_too_large_fits_no_batch() -> None:
-    result = _run(params_billion="405", gpu_memory_gb="80")
+    result = _result(params_billion="405", gpu_memory_gb="80")
     assert result["max_batch"] == 0 and result["max_batch_tokens_per_second"] == 0
 
 

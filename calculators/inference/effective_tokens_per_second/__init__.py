@@ -17,10 +17,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
-SLUG = "effective-tokens-per-second"
 _TIMES = N_("effective-tokens-per-second", "Timings")
 
 OUTPUT_TOKENS = replace(cost.OUTPUT_TOKENS, group=cost.USAGE, default="200")
@@ -138,8 +137,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="inference",
     title=N_("effective-tokens-per-second", "Effective tokens per second"),
     summary=N_(
         "effective-tokens-per-second",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.inference.effective_tokens_per_second import CALCULATOR as EFFECTIVE
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(EFFECTIVE, {**EFFECTIVE.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(EFFECTIVE)
 
 
 def test_databricks_decode_example() -> None:

@@ -3,14 +3,10 @@
 import pytest
 
 from calculators import evaluate, find
+from tests.helpers import results_of
 
 CALCULATOR = find("flops-per-token")
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 @pytest.mark.parametrize(
@@ -19,7 +15,7 @@ def _run(**values: str) -> dict[str, float]:
 )
 def test_palm_table_22(params: str, layers: str, heads: str, tflops: float) -> None:
     # PaLM Table 22, "TFLOPs per token (non-attn + attn)", shapes of Table 1 (head size 256, 2,048 tokens).
-    result = _run(
+    result = _result(
         active_params_billion=params,
         layers=layers,
         attention_heads=heads,
@@ -32,7 +28,7 @@ def test_palm_table_22(params: str, layers: str, heads: str, tflops: float) -> N
 
 def test_kaplan_attention_share() -> None:
     # Kaplan §2.1: the context term is n_ctx / (12 d_model) of 2N; GPT-3, d_model 12,288, n_ctx 2,048.
-    result = _run(
+    result = _result(
         active_params_billion="173.946175488",
         layers="96",
         attention_heads="96",
@@ -47,7 +43,7 @@ def test_kaplan_attention_share() -> None:
 
 
 def test_training_is_three_forward_passes() -> None:
-    result = _run()
+    result = _result()
     assert result["training_flops"] == pytest.approx(3 * result["forward_flops"])
 
 

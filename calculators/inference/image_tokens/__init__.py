@@ -22,10 +22,9 @@ from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
-from calculators.core import cost
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.vocabulary import cost
 
-SLUG = "image-tokens"
 _IMAGE = N_("image-tokens", "Image")
 
 # OpenAI's tile models: (base tokens, tokens per 512 px tile), by the rule's choice number.
@@ -189,8 +188,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="inference",
     title=N_("image-tokens", "Multimodal image tokens"),
     summary=N_(
         "image-tokens",

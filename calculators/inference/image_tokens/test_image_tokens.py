@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.inference.image_tokens import CALCULATOR as IMAGE_TOKENS
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(IMAGE_TOKENS, {**IMAGE_TOKENS.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(IMAGE_TOKENS)
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Inference latency: time to first token, time per output token and the whole answer's latency.
 
 Prefill reads the prompt in one compute-bound pass; each later token is a memory-bound decode step
-(`core/roofline.py`). Databricks ("LLM Inference Performance Engineering: Best Practices", 2023) writes
+(`vocabulary/roofline.py`). Databricks ("LLM Inference Performance Engineering: Best Practices", 2023) writes
 latency = TTFT + TPOT × the tokens generated; vLLM's metrics count the first token in the TTFT, so the
 decode steps that follow it are n - 1: latency = TTFT + TPOT × (n - 1), the form used here.
 """
@@ -12,11 +12,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs, roofline
-from calculators.core.architecture import KV_HEADS_RULE
-from calculators.core.spec import N_, Calculator, OutputSpec
+from calculators.kernel.spec import N_, Calculator, OutputSpec
+from calculators.vocabulary import inputs, roofline
+from calculators.vocabulary.architecture import KV_HEADS_RULE
 
-SLUG = "inference-latency"
 _WORKLOAD = inputs.WORKLOAD
 
 
@@ -50,8 +49,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="inference",
     title=N_("inference-latency", "Inference latency"),
     summary=N_(
         "inference-latency",

@@ -3,18 +3,14 @@
 import pytest
 
 from calculators import evaluate, find
+from tests.helpers import results_of
 
 CALCULATOR = find("inference-latency")
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 def test_latency_adds_ttft_and_the_decode_steps() -> None:
-    result = _run()
+    result = _result()
     assert result["latency_s"] == pytest.approx((result["ttft_ms"] + 199 * result["tpot_ms"]) / 1000)
     assert result["latency_s"] == pytest.approx(0.979, abs=0.0005)
 
@@ -22,7 +18,7 @@ def test_latency_adds_ttft_and_the_decode_steps() -> None:
 def test_databricks_tpot_of_100_ms_is_10_tokens_per_second() -> None:
     # Databricks: "a TPOT of 100 milliseconds/tok would be 10 tokens per second per user". A 1,675-GB/s
     # read of 167.5 GB of weights (83.75 billion parameters in BF16) takes 100 ms; a long answer tends to 10/s.
-    result = _run(
+    result = _result(
         params_billion="83.75",
         active_params_billion="0.001",
         bandwidth_gb_s="1675",
@@ -39,7 +35,7 @@ def test_databricks_tpot_of_100_ms_is_10_tokens_per_second() -> None:
 
 def test_prefill_is_compute_bound() -> None:
     # 1,000 tokens × 2 × 8.03 × 10⁹ FLOPs (plus attention) at 989.5 TFLOP/s.
-    assert _run()["ttft_ms"] == pytest.approx(16.5, abs=0.05)
+    assert _result()["ttft_ms"] == pytest.approx(16.5, abs=0.05)
 
 
 def test_bad_input_is_a_problem() -> None:

@@ -1,4 +1,4 @@
-"""Inference throughput: the tokens per second a GPU can generate, from the roofline (`core/roofline.py`).
+"""Inference throughput: the tokens per second a GPU can generate, from the roofline (`vocabulary/roofline.py`).
 
 A decode step reads the weights and the batch's KV cache and is bound by memory bandwidth; its time per
 output token (TPOT) is bytes ÷ bandwidth until the batch's FLOPs take longer. Databricks ("LLM Inference
@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import inputs, roofline
-from calculators.core.architecture import KV_HEADS_RULE
-from calculators.core.spec import N_, Calculator, OutputSpec
+from calculators.kernel.spec import N_, Calculator, OutputSpec
+from calculators.vocabulary import inputs, roofline
+from calculators.vocabulary.architecture import KV_HEADS_RULE
 
-SLUG = "inference-throughput"
 _WORKLOAD = inputs.WORKLOAD
 
 
@@ -48,8 +47,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="inference",
     title=N_("inference-throughput", "Inference throughput"),
     summary=N_(
         "inference-throughput",

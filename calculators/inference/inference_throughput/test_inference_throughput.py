@@ -3,19 +3,15 @@
 import pytest
 
 from calculators import evaluate, find
+from tests.helpers import results_of
 
 CALCULATOR = find("inference-throughput")
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 def test_databricks_mbu_example() -> None:
     # Databricks: a 7B model in 16 bits moves 14 GB per token; TPOT 14 ms is 1 TB/s, MBU 50% of 2 TB/s.
-    result = _run(
+    result = _result(
         params_billion="7",
         active_params_billion="7",
         bits_per_weight="16",
@@ -30,9 +26,9 @@ def test_databricks_mbu_example() -> None:
 
 
 def test_batch_shares_the_weight_read() -> None:
-    one, many = _run(batch_size="1"), _run(batch_size="8")
+    one, many = _result(batch_size="1"), _result(batch_size="8")
     assert 1 < many["batch_tokens_per_second"] / one["batch_tokens_per_second"] < 8
-    assert _run()["ridge_point"] == pytest.approx(989.5e12 / 3350e9)
+    assert _result()["ridge_point"] == pytest.approx(989.5e12 / 3350e9)
 
 
 def test_kv_heads_must_divide_heads() -> None:

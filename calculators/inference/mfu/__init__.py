@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs, roofline
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs, roofline
 
-SLUG = "mfu"
 _MODEL = inputs.MODEL
 _RUN = inputs.TRAINING_RUN
 
@@ -44,8 +43,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="inference",
     title=N_("mfu", "Model FLOPs utilization"),
     summary=N_(
         "mfu",

@@ -3,20 +3,16 @@
 import pytest
 
 from calculators import evaluate, find
+from tests.helpers import results_of
 
 CALCULATOR = find("mfu")
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 def test_palm_540b() -> None:
     # PaLM: 238.3K tokens/s on 6,144 TPU v4 (275 TFLOP/s) is 46.2% MFU, 45.7% without the attention term.
-    assert round(_run()["mfu"], 1) == 46.2
-    assert round(_run(attention="0")["mfu"], 1) == 45.7
+    assert round(_result()["mfu"], 1) == 46.2
+    assert round(_result(attention="0")["mfu"], 1) == 45.7
 
 
 def test_megatron_turing_nlg() -> None:
@@ -32,8 +28,8 @@ def test_megatron_turing_nlg() -> None:
         "head_dim": "160",
         "seq_len": "2048",
     }
-    assert _run(**mtnlg, attention="0")["mfu"] == pytest.approx(29.7, abs=0.1)
-    assert _run(**mtnlg, attention="1")["mfu"] == pytest.approx(30.2, abs=0.1)
+    assert _result(**mtnlg, attention="0")["mfu"] == pytest.approx(29.7, abs=0.1)
+    assert _result(**mtnlg, attention="1")["mfu"] == pytest.approx(30.2, abs=0.1)
 
 
 def test_bad_input_is_a_problem() -> None:

@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
 
-SLUG = "speculative-decoding"
 _DRAFT = N_("speculative-decoding", "Draft and target models")
 # The optimal draft length is searched over 1 to this many tokens (the improvement keeps growing when c = 0).
 MAX_SEARCHED_GAMMA = 100
@@ -122,8 +121,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="inference",
     title=N_("speculative-decoding", "Speculative decoding speedup"),
     summary=N_(
         "speculative-decoding",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.inference.speculative_decoding import CALCULATOR as SPECULATIVE
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(SPECULATIVE, {**SPECULATIVE.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(SPECULATIVE)
 
 
 @pytest.mark.parametrize(

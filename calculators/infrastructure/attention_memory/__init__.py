@@ -18,10 +18,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.kernel.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "attention-memory"
 _MODEL = inputs.MODEL
 _WORKLOAD = inputs.WORKLOAD
 
@@ -69,8 +68,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="infrastructure",
     title=N_("attention-memory", "Attention memory: standard vs FlashAttention"),
     summary=N_(
         "attention-memory",

@@ -5,35 +5,31 @@ from __future__ import annotations
 import pytest
 
 from calculators import LocaleKit, evaluate, make_report
-from calculators.core.spec import MemoryChart
 from calculators.infrastructure.attention_memory import CALCULATOR as ATTENTION
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from calculators.kernel.spec import MemoryChart
+from tests.helpers import results_of
 
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(ATTENTION, {**ATTENTION.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(ATTENTION)
 
 
 def test_korthikanti_gpt_3() -> None:
     # Korthikanti et al. §5: GPT-3 (a = 96, s = 2,048, h = 12,288) has 5as/h = 80 against 34 for the rest of
     # the layer, so recomputing the attention matrices saves 70% of the activation memory. These are the defaults.
-    result = _run()
+    result = _result()
     assert result["attention_term"] == 80
     assert round(result["attention_share"]) == 70
 
 
 def test_korthikanti_mt_nlg() -> None:
     # Same section: MT-NLG (a = 128, h = 20,480, s = 2,048) has 5as/h = 64, a 65% saving.
-    result = _run(attention_heads="128", hidden_size="20480", seq_len="2048")
+    result = _result(attention_heads="128", hidden_size="20480", seq_len="2048")
     assert result["attention_term"] == 64
     assert round(result["attention_share"]) == 65
 
 
 def test_korthikanti_bytes_per_layer_match_the_term() -> None:
     # 5·a·s²·b bytes per layer is s·b·h × 5as/h: for GPT-3, 2,048 × 12,288 × 80 bytes.
-    result = _run()
+    result = _result()
     assert result["naive_per_layer_mib"] * 2**20 == 2048 * 12288 * 80
 
 
@@ -49,20 +45,20 @@ def test_korthikanti_bytes_per_layer_match_the_term() -> None:
     ],
 )
 def test_one_matrix_per_layer(values: dict[str, str], mib: float) -> None:
-    result = _run(**values, layers="1", memory_unit="gib")
+    result = _result(**values, layers="1", memory_unit="gib")
     assert result["naive_per_layer_mib"] == mib
     assert result["naive_memory"] == mib / 1024
 
 
 def test_flash_attention_log_sum_exp() -> None:
     # Reference sheet 15g: one FP32 log-sum-exp per row, b = 1, 32 heads, 4,096 tokens: 524,288 bytes.
-    result = _run(batch_size="1", attention_heads="32", seq_len="4096", layers="1", memory_unit="gb")
+    result = _result(batch_size="1", attention_heads="32", seq_len="4096", layers="1", memory_unit="gb")
     assert result["flash_per_layer_kib"] * 1024 == 524_288
     assert result["flash_memory"] == pytest.approx(524_288 / 1e9)
 
 
 def test_quadratic_against_linear() -> None:
-    short, long = _run(seq_len="2048"), _run(seq_len="4096")
+    short, long = _result(seq_len="2048"), _result(seq_len="4096")
     assert long["naive_memory"] == pytest.approx(4 * short["naive_memory"])
     assert long["flash_memory"] == pytest.approx(2 * short["flash_memory"])
 
@@ -70,13 +66,13 @@ def test_quadratic_against_linear() -> None:
 def test_flash_attention_readme_claim_is_not_this_ratio() -> None:
     # The FlashAttention README measures "10X memory savings at sequence length 2K, and 20X at 4K" for the
     # whole attention footprint. The score matrices alone shrink far more; this calculator does not claim 10X.
-    result = _run(batch_size="1", attention_heads="32", seq_len="4096", score_bytes="2", layers="1")
+    result = _result(batch_size="1", attention_heads="32", seq_len="4096", score_bytes="2", layers="1")
     assert result["naive_memory"] / result["flash_memory"] == 2048
 
 
 def test_default_totals_and_chart() -> None:
     # [CALC] GPT-3 defaults: 1,920 MiB per layer, 96 layers = 193.27 GB; FlashAttention 75.5 MB.
-    result = _run()
+    result = _result()
     assert result["naive_per_layer_mib"] == 1920
     assert result["naive_memory"] == pytest.approx(193.273528320)
     assert result["flash_memory"] == pytest.approx(0.075497472)
@@ -85,7 +81,7 @@ def test_default_totals_and_chart() -> None:
 
 
 def test_shortest_sequence_keeps_the_chart_positive() -> None:
-    result = _run(seq_len="16", score_bytes="2")
+    result = _result(seq_len="16", score_bytes="2")
     assert result["saved_memory"] > 0
 
 
@@ -116,8 +112,8 @@ def test_huge_inputs_are_out_of_range() -> None:
     ]
 
 
-def test_english_report_fills_every_placeholder(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(ATTENTION, ATTENTION.defaults(), kits[LOCALE_BY_TAG["en"]])
+def test_english_report_fills_every_placeholder(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(ATTENTION, ATTENTION.defaults(), kits["en"])
     assert report.ok
     for result in report.results:
         assert "{" not in result.sentence and result.value

@@ -22,10 +22,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "gpu-count"
 _MODEL = inputs.MODEL
 _GPU = N_("gpu-count", "GPU")
 
@@ -74,8 +73,6 @@ def _splits_kv_heads(size: int, kv_heads: int) -> bool:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="infrastructure",
     title=N_("gpu-count", "GPU count"),
     summary=N_(
         "gpu-count",

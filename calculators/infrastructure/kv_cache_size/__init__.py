@@ -17,11 +17,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.architecture import KV_HEADS_RULE
-from calculators.core.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
+from calculators.kernel.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
+from calculators.vocabulary import inputs
+from calculators.vocabulary.architecture import KV_HEADS_RULE
 
-SLUG = "kv-cache-size"
 _MODEL = inputs.MODEL
 _WORKLOAD = inputs.WORKLOAD
 
@@ -54,8 +53,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="infrastructure",
     title=N_("kv-cache-size", "KV cache size"),
     summary=N_(
         "kv-cache-size",

@@ -5,24 +5,18 @@ from __future__ import annotations
 import pytest
 
 from calculators import LocaleKit, evaluate, find, make_report
-from site_builder.locales import LOCALE_BY_TAG, Locale
-from site_builder.presets import preset_values, read_presets
+from tests.helpers import ModelPreset, results_of
 
 KV = find("kv-cache-size")
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(KV, {**KV.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(KV)
 
 
 def test_vllm_paper_opt_13b() -> None:
     # Kwon et al. §3: OPT-13B, 2 × 5120 × 40 × 2 bytes = "800 KB" per token (800 KiB); 2,048 tokens "1.6 GB".
     opt = {"layers": "40", "kv_heads": "40", "head_dim": "128", "context_tokens": "2048", "bytes_per_element": "2"}
-    assert _run(**opt)["per_token_kib"] == 800
-    assert _run(**opt, memory_unit="gib")["kv_cache_memory"] == pytest.approx(1.5625)
-    assert _run(**opt, memory_unit="gb")["kv_cache_memory"] == pytest.approx(1.6777216)
+    assert _result(**opt)["per_token_kib"] == 800
+    assert _result(**opt, memory_unit="gib")["kv_cache_memory"] == pytest.approx(1.5625)
+    assert _result(**opt, memory_unit="gb")["kv_cache_memory"] == pytest.approx(1.6777216)
 
 
 @pytest.mark.parametrize(
@@ -35,17 +29,17 @@ def test_vllm_paper_opt_13b() -> None:
     ],
 )
 def test_per_token_sizes(layers: str, kv_heads: str, per_token_kib: float) -> None:
-    assert _run(layers=layers, kv_heads=kv_heads)["per_token_kib"] == per_token_kib
+    assert _result(layers=layers, kv_heads=kv_heads)["per_token_kib"] == per_token_kib
 
 
 def test_llama_31_8b_full_context_is_16_gib() -> None:
-    assert _run(context_tokens="131072", memory_unit="gib")["kv_cache_memory"] == 16
+    assert _result(context_tokens="131072", memory_unit="gib")["kv_cache_memory"] == 16
 
 
 def test_fp8_halves_and_batch_multiplies() -> None:
-    base = _run()["kv_cache_memory"]
-    assert _run(bytes_per_element="1")["kv_cache_memory"] == base / 2
-    assert _run(batch_size="8")["kv_cache_memory"] == base * 8
+    base = _result()["kv_cache_memory"]
+    assert _result(bytes_per_element="1")["kv_cache_memory"] == base / 2
+    assert _result(batch_size="8")["kv_cache_memory"] == base * 8
 
 
 def test_unit_choice_is_read_by_name_only() -> None:
@@ -54,8 +48,8 @@ def test_unit_choice_is_read_by_name_only() -> None:
 
 
 @pytest.mark.parametrize(("unit", "shown"), [("gb", "GB"), ("gib", "GiB")])
-def test_the_unit_follows_the_switch(kits: dict[Locale, LocaleKit], unit: str, shown: str) -> None:
-    report = make_report(KV, {**KV.defaults(), "memory_unit": unit}, kits[LOCALE_BY_TAG["en"]])
+def test_the_unit_follows_the_switch(kits: dict[str, LocaleKit], unit: str, shown: str) -> None:
+    report = make_report(KV, {**KV.defaults(), "memory_unit": unit}, kits["en"])
     memory = report.results[0]
     assert memory.unit == shown
     assert memory.sentence.endswith(f"{memory.value} {shown}.")
@@ -74,15 +68,15 @@ def test_mistral_7b_rolling_buffer_at_8192_tokens() -> None:
     # Mistral 7B (arXiv:2310.06825, section 2): the rolling buffer cache keeps the last W = 4,096 tokens of
     # every layer. From config.json's shapes: 32 layers × 2 × 8 KV heads × 128 × 2 bytes × 4,096 tokens
     # = 536,870,912 bytes, half of the 1,073,741,824 bytes the 8,192 tokens would take without the window.
-    result = _run(**MISTRAL_7B, context_tokens="8192", memory_unit="gib")
+    result = _result(**MISTRAL_7B, context_tokens="8192", memory_unit="gib")
     assert result["kv_cache_memory"] * 2**30 == 32 * 2 * 8 * 128 * 2 * 4096 == 536_870_912
     assert result["cached_tokens"] == 4096
-    assert _run(**{**MISTRAL_7B, "sliding_window": "0"}, context_tokens="8192")["kv_cache_memory"] * 1e9 == 2**30
+    assert _result(**{**MISTRAL_7B, "sliding_window": "0"}, context_tokens="8192")["kv_cache_memory"] * 1e9 == 2**30
     # The paper: "on a sequence length of 32k tokens, this reduces the cache memory usage by 8x".
-    full = _run(**{**MISTRAL_7B, "sliding_window": "0"}, context_tokens="32768")["kv_cache_memory"]
-    assert full / _run(**MISTRAL_7B, context_tokens="32768")["kv_cache_memory"] == 8
+    full = _result(**{**MISTRAL_7B, "sliding_window": "0"}, context_tokens="32768")["kv_cache_memory"]
+    assert full / _result(**MISTRAL_7B, context_tokens="32768")["kv_cache_memory"] == 8
     # Within the window nothing changes: 4,096 tokens or fewer are all kept.
-    assert _run(**MISTRAL_7B, context_tokens="3000")["cached_tokens"] == 3000
+    assert _result(**MISTRAL_7B, context_tokens="3000")["cached_tokens"] == 3000
 
 
 def test_gemma_2_9b_windows_every_other_layer() -> None:
@@ -90,10 +84,10 @@ def test_gemma_2_9b_windows_every_other_layer() -> None:
     # of the 42 layers keep 4,096 tokens and 21 keep all 8,192. config.json: 8 KV heads of 256, BF16:
     # 2 × 8 × 256 × 2 × (21 × 4,096 + 21 × 8,192) = 2,113,929,216 bytes, 0.75 of the 2,818,572,288 without it.
     gemma = {"layers": "42", "kv_heads": "8", "head_dim": "256", "sliding_window": "4096", "sliding_window_share": "50"}
-    result = _run(**gemma, context_tokens="8192")
+    result = _result(**gemma, context_tokens="8192")
     assert result["kv_cache_memory"] * 1e9 == pytest.approx(2 * 8 * 256 * 2 * (21 * 4096 + 21 * 8192), rel=1e-15)
     assert result["kv_cache_memory"] * 1e9 == pytest.approx(2_113_929_216, rel=1e-15)
-    unwindowed = _run(**{**gemma, "sliding_window": "0"}, context_tokens="8192")["kv_cache_memory"]
+    unwindowed = _result(**{**gemma, "sliding_window": "0"}, context_tokens="8192")["kv_cache_memory"]
     assert result["kv_cache_memory"] / unwindowed == pytest.approx(0.75)
 
 
@@ -101,7 +95,7 @@ def test_phi_3_mini_window_of_2047() -> None:
     # Phi-3-mini-4k-instruct's config.json: sliding_window 2047 on its 32 layers of 32 KV heads of 96. At its
     # full 4,096 tokens each layer keeps 2,047: 2 × 32 × 32 × 96 × 2 × 2,047 = 804,913,152 bytes, 2,047/4,096.
     phi = {"layers": "32", "kv_heads": "32", "head_dim": "96", "sliding_window": "2047", "sliding_window_share": "100"}
-    result = _run(**phi, context_tokens="4096")
+    result = _result(**phi, context_tokens="4096")
     assert result["kv_cache_memory"] * 1e9 == pytest.approx(804_913_152, rel=1e-15)
 
 
@@ -113,10 +107,9 @@ def test_old_links_without_a_window_keep_their_results() -> None:
     assert KV.input("sliding_window").optional and KV.input("sliding_window_share").optional
 
 
-def test_presets_fill_the_window() -> None:
-    models = {model.id: model for model in read_presets().models}
+def test_presets_fill_the_window(model_preset: ModelPreset) -> None:
     filled = {
-        name: {k: v for k, v in preset_values(KV, models[name]).items() if k.startswith("sliding_window")}
+        name: {k: v for k, v in model_preset(KV, name).items() if k.startswith("sliding_window")}
         for name in ("mistralai/Mistral-7B-v0.1", "google/gemma-2-9b", "microsoft/Phi-3-mini-4k-instruct",
                      "meta-llama/Llama-3.1-8B")
     }  # fmt: skip
@@ -128,15 +121,16 @@ def test_presets_fill_the_window() -> None:
     }
 
 
-def test_more_key_value_heads_than_attention_heads_is_refused(kits: dict[Locale, LocaleKit]) -> None:
+def test_more_key_value_heads_than_attention_heads_is_refused(
+    kits: dict[str, LocaleKit], model_preset: ModelPreset
+) -> None:
     # transformers' attention gives each key-value head attention_heads // kv_heads query heads (repeat_kv):
     # 8 key-value heads for 32 query heads (Llama-3.1-8B) serve 4 each; 64 for 32 cannot be.
     values = {**KV.defaults(), "attention_heads": "32", "kv_heads": "64"}
     assert [(p.name, p.code) for p in evaluate(KV, values).problems] == [("kv_heads", "rule")]
-    errors = make_report(KV, values, kits[LOCALE_BY_TAG["de"]]).errors
+    errors = make_report(KV, values, kits["de"]).errors
     assert errors[0].name == "kv_heads" and "die 32 Attention-Heads ohne Rest teilt" in errors[0].message
     # The query heads do not change the cache, so an old link that leaves them out is not checked.
     assert evaluate(KV, {**KV.defaults(), "kv_heads": "64"}).ok
     # A model preset fills them (Llama-3.1-8B: 32 and 8), so a preset is checked.
-    llama = next(m for m in read_presets().models if m.id == "meta-llama/Llama-3.1-8B")
-    assert preset_values(KV, llama)["attention_heads"] == "32"
+    assert model_preset(KV, "meta-llama/Llama-3.1-8B")["attention_heads"] == "32"

@@ -20,10 +20,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.kernel.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "llm-inference-vram"
 _MODEL = inputs.MODEL
 _WORKLOAD = inputs.WORKLOAD
 _OVERHEAD = N_("llm-inference-vram", "Overhead")
@@ -66,8 +65,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="infrastructure",
     title=N_("llm-inference-vram", "LLM inference VRAM"),
     summary=N_(
         "llm-inference-vram",

@@ -12,10 +12,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "model-download-time"
 _FILES = N_("model-download-time", "Files")
 _LINK = N_("model-download-time", "Connection")
 
@@ -38,8 +37,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="infrastructure",
     title=N_("model-download-time", "Model download time"),
     summary=N_(
         "model-download-time",

@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import inputs
-from calculators.core.architecture import (
+from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.vocabulary import inputs
+from calculators.vocabulary.architecture import (
     ARCHITECTURE,
     KV_HEADS_RULE,
     SHAPE_INPUTS,
@@ -33,8 +34,7 @@ from calculators.core.architecture import (
     SHARED_EXPERT_GATE,
     count_parameters,
 )
-from calculators.core.inputs import LATENT_ATTENTION_INPUTS
-from calculators.core.spec import N_, NP_, Calculator, OutputSpec
+from calculators.vocabulary.inputs import LATENT_ATTENTION_INPUTS
 
 _BYTES_16_BIT = 2
 _EXPERTS = N_("moe-active-params", "Experts")
@@ -84,8 +84,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug="moe-active-params",
-    category="infrastructure",
     title=N_("moe-active-params", "MoE total and active parameters"),
     summary=N_(
         "moe-active-params",

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
+from calculators.kernel.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
+from calculators.vocabulary import inputs
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -31,8 +31,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug="quantized-model-size",
-    category="infrastructure",
     title=N_("quantized-model-size", "Quantized model size"),
     summary=N_(
         "quantized-model-size",

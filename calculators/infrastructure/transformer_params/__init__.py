@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import inputs
-from calculators.core.architecture import (
+from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.vocabulary import inputs
+from calculators.vocabulary.architecture import (
     ARCHITECTURE,
     KV_HEADS_RULE,
     SHAPE_INPUTS,
@@ -36,8 +37,7 @@ from calculators.core.architecture import (
     SHARED_EXPERT_GATE,
     count_parameters,
 )
-from calculators.core.inputs import LATENT_ATTENTION_INPUTS
-from calculators.core.spec import N_, NP_, Calculator, OutputSpec
+from calculators.vocabulary.inputs import LATENT_ATTENTION_INPUTS
 
 _BYTES_16_BIT = 2
 _MODEL = inputs.MODEL
@@ -52,7 +52,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     124,439,808 parameters, Hugging Face's count; Llama-2-7B has 6,738,415,616 and Llama-3.1-8B
     8,030,261,248, the totals of their published checkpoints:
 
-    >>> from calculators.core.architecture import GPT2, LLAMA
+    >>> from calculators.vocabulary.architecture import GPT2, LLAMA
     >>> gpt2 = {"architecture": GPT2, "layers": 12, "hidden_size": 768, "attention_heads": 12,
     ...         "kv_heads": 12, "head_dim": 64, "ffn_size": 3072, "vocab_size": 50257,
     ...         "tied_embeddings": 1, "positions": 1024, "memory_unit": 1e9}
@@ -88,8 +88,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug="transformer-params",
-    category="infrastructure",
     title=N_("transformer-params", "Transformer parameter count"),
     summary=N_(
         "transformer-params",

@@ -5,23 +5,20 @@ from __future__ import annotations
 import pytest
 
 from calculators import LocaleKit, evaluate, make_report
-from calculators.core.spec import MODEL_FACTS, Kind
 from calculators.infrastructure.transformer_params import CALCULATOR
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from calculators.kernel.spec import MODEL_FACTS, Kind
+from tests.helpers import results_of
+
+_result = results_of(CALCULATOR)
+
 
 LLAMA_2_7B = {"layers": "32", "hidden_size": "4096", "attention_heads": "32", "kv_heads": "32", "head_dim": "128",
               "ffn_size": "11008", "vocab_size": "32000", "tied_embeddings": "0"}  # fmt: skip
 
 
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
-
-
 def _gpt2(layers: int, hidden: int, heads: int, **extra: str) -> dict[str, float]:
     """A GPT-2-family model: 4× MLP, tied head, 50,257 tokens, 1,024 learned positions."""
-    return _run(architecture="gpt2", layers=str(layers), hidden_size=str(hidden), attention_heads=str(heads),
+    return _result(architecture="gpt2", layers=str(layers), hidden_size=str(hidden), attention_heads=str(heads),
                 kv_heads=str(heads), head_dim=str(hidden // heads), ffn_size=str(4 * hidden), vocab_size="50257",
                 tied_embeddings="1", **{"positions": "1024", **extra})  # fmt: skip
 
@@ -65,7 +62,7 @@ def test_gpt3_175b() -> None:
 def test_pythia_1b_is_gpt2_style_without_a_position_table() -> None:
     # Pythia's model card: 805,736,448 non-embedding parameters for Pythia-1B (16 layers of 2,048, MLP 8,192);
     # embed_in and embed_out (untied, 50,304 x 2,048, modeling_gpt_neox.py) make 1,011,781,632.
-    result = _run(architecture="gpt2", layers="16", hidden_size="2048", attention_heads="8", kv_heads="8",
+    result = _result(architecture="gpt2", layers="16", hidden_size="2048", attention_heads="8", kv_heads="8",
                   head_dim="256", ffn_size="8192", vocab_size="50304", tied_embeddings="0", positions="0")  # fmt: skip
     assert result["non_embedding_params_billion"] * 1e9 == pytest.approx(805_736_448, abs=0.5)
     assert result["total_params"] == 1_011_781_632
@@ -77,14 +74,14 @@ def test_phi_2_has_one_layernorm_per_layer_and_a_head_bias() -> None:
     # and lm_head (51,200 x 2,560, with a bias): 2,779,683,840.
     phi2 = {"layers": "32", "hidden_size": "2560", "attention_heads": "32", "kv_heads": "32", "head_dim": "80",
             "ffn_size": "10240", "vocab_size": "51200", "tied_embeddings": "0"}  # fmt: skip
-    assert _run(architecture="phi", **phi2)["total_params"] == 2_779_683_840
+    assert _result(architecture="phi", **phi2)["total_params"] == 2_779_683_840
     # GPT-2-style would count a second LayerNorm per layer and no head bias.
-    assert _run(architecture="gpt2", positions="0", **phi2)["total_params"] == 2_779_683_840 + 32 * 2 * 2560 - 51200
+    assert _result(architecture="gpt2", positions="0", **phi2)["total_params"] == 2_779_683_840 + 32 * 2 * 2560 - 51200
 
 
 def test_llama_2_7b() -> None:
     # 22d: 6,738,415,616, the total of the released checkpoint.
-    assert _run(**LLAMA_2_7B)["total_params"] == 6_738_415_616
+    assert _result(**LLAMA_2_7B)["total_params"] == 6_738_415_616
 
 
 @pytest.mark.parametrize(
@@ -99,23 +96,23 @@ def test_llama_2_7b() -> None:
     ],
 )  # fmt: skip
 def test_llama_2_13b_and_70b(overrides: dict[str, str], total: int) -> None:
-    assert _run(**{**LLAMA_2_7B, **overrides})["total_params"] == total
+    assert _result(**{**LLAMA_2_7B, **overrides})["total_params"] == total
 
 
 def test_default_is_llama_31_8b() -> None:
     # 22f: Llama-3.1-8B, 8,030,261,248 parameters; 16-bit weights 16.06 GB, 14.96 GiB.
-    result = _run()
+    result = _result()
     assert result["total_params"] == 8_030_261_248
     assert result["total_params_billion"] == pytest.approx(8.030261248, abs=1e-12)
     assert result["active_params_billion"] == result["total_params_billion"]
     assert result["embedding_params_billion"] == pytest.approx(2 * 128256 * 4096 / 1e9, abs=1e-12)
     assert result["weights_memory"] == pytest.approx(16.060522496)
-    assert _run(memory_unit="gib")["weights_memory"] == pytest.approx(14.96, abs=5e-3)
+    assert _result(memory_unit="gib")["weights_memory"] == pytest.approx(14.96, abs=5e-3)
 
 
 def test_mistral_7b() -> None:
     # Mistral-7B-v0.1: Llama-3.1-8B's layers with a 32,000-token vocabulary, 7,241,732,096 parameters.
-    assert _run(vocab_size="32000")["total_params"] == 7_241_732_096
+    assert _result(vocab_size="32000")["total_params"] == 7_241_732_096
 
 
 def test_qwen25_7b_needs_the_qkv_biases() -> None:
@@ -123,32 +120,32 @@ def test_qwen25_7b_needs_the_qkv_biases() -> None:
     # with biases on the query, key and value projections: 7,615,616,512 parameters.
     qwen = {"layers": "28", "hidden_size": "3584", "attention_heads": "28", "kv_heads": "4", "ffn_size": "18944",
             "vocab_size": "152064", "tied_embeddings": "0"}  # fmt: skip
-    assert _run(**qwen, attention_bias="1")["total_params"] == 7_615_616_512
-    assert _run(**qwen, attention_bias="0")["total_params"] == 7_615_616_512 - 28 * (3584 + 2 * 512)
+    assert _result(**qwen, attention_bias="1")["total_params"] == 7_615_616_512
+    assert _result(**qwen, attention_bias="0")["total_params"] == 7_615_616_512 - 28 * (3584 + 2 * 512)
 
 
 def test_mixtral_through_the_expert_inputs() -> None:
     # 16a, the same count as moe-active-params: 46,702,792,704 in all, 12,879,925,248 per token.
-    result = _run(vocab_size="32000", experts="8", experts_per_token="2", expert_ffn_size="14336")
+    result = _result(vocab_size="32000", experts="8", experts_per_token="2", expert_ffn_size="14336")
     assert result["total_params"] == 46_702_792_704
     assert result["active_params_billion"] == pytest.approx(12.879925248, abs=1e-12)
     # An expert size of 0 takes the MLP size, as Mixtral's config.json does.
-    assert _run(vocab_size="32000", experts="8", experts_per_token="2")["total_params"] == 46_702_792_704
+    assert _result(vocab_size="32000", experts="8", experts_per_token="2")["total_params"] == 46_702_792_704
 
 
 def test_tying_removes_one_vocabulary_matrix() -> None:
-    assert _run(tied_embeddings="0")["total_params"] - _run(tied_embeddings="1")["total_params"] == 128256 * 4096
+    assert _result(tied_embeddings="0")["total_params"] - _result(tied_embeddings="1")["total_params"] == 128256 * 4096
 
 
 def test_llama_ignores_the_position_table() -> None:
-    assert _run(positions="4096")["total_params"] == _run(positions="0")["total_params"]
+    assert _result(positions="4096")["total_params"] == _result(positions="0")["total_params"]
 
 
 def test_out_of_range_expert_counts_are_clamped() -> None:
     moe = {"experts": "8", "expert_ffn_size": "14336"}
-    assert _run(**moe, experts_per_token="20")["active_params_billion"] == _run(**moe)["total_params_billion"]
+    assert _result(**moe, experts_per_token="20")["active_params_billion"] == _result(**moe)["total_params_billion"]
     # More dense layers than layers: every layer is dense, as if there were no experts.
-    assert _run(**moe, experts_per_token="2", dense_layers="99")["total_params"] == 8_030_261_248
+    assert _result(**moe, experts_per_token="2", dense_layers="99")["total_params"] == 8_030_261_248
 
 
 @pytest.mark.parametrize(
@@ -171,12 +168,12 @@ def test_bad_input_is_a_problem(name: str, value: str, code: str) -> None:
 
 
 @pytest.mark.parametrize("kv_heads", ["64", "5"])
-def test_key_value_heads_must_divide_the_attention_heads(kits: dict[Locale, LocaleKit], kv_heads: str) -> None:
+def test_key_value_heads_must_divide_the_attention_heads(kits: dict[str, LocaleKit], kv_heads: str) -> None:
     # transformers' attention gives each key-value head attention_heads // kv_heads query heads (repeat_kv);
     # Llama-3.1-8B's 32 query heads share 8 key-value heads, 4 each. 64 or 5 key-value heads cannot be.
     values = {**CALCULATOR.defaults(), "kv_heads": kv_heads}
     assert [(p.name, p.code) for p in evaluate(CALCULATOR, values).problems] == [("kv_heads", "rule")]
-    message = make_report(CALCULATOR, values, kits[LOCALE_BY_TAG["en"]]).errors[0].message
+    message = make_report(CALCULATOR, values, kits["en"]).errors[0].message
     assert "divides the 32 attention heads" in message
     # Multi-head latent attention has no key-value heads to check.
     assert evaluate(CALCULATOR, {**values, "kv_lora_rank": "512", "qk_nope_head_dim": "128"}).ok
@@ -199,8 +196,8 @@ def test_presets_name_model_facts() -> None:
     assert CALCULATOR.input("tied_embeddings").kind is Kind.CHOICE
 
 
-def test_exact_count_is_written_in_full(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(CALCULATOR, CALCULATOR.defaults(), kits[LOCALE_BY_TAG["en"]])
+def test_exact_count_is_written_in_full(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(CALCULATOR, CALCULATOR.defaults(), kits["en"])
     exact = next(r for r in report.results if r.name == "total_params")
     assert exact.value == "8,030,261,248"
     assert "8,030,261,248" in exact.sentence

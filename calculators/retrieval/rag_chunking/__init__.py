@@ -5,7 +5,7 @@ A token splitter cuts each document of T tokens into chunks of at most S tokens,
 https://github.com/langchain-ai/langchain/blob/master/libs/text-splitters/langchain_text_splitters/base.py) and
 LlamaIndex's TokenTextSplitter when each split is one token. OpenAI's file search chunks files the same way, 800
 tokens with 400 shared by default (`AutoFileChunkingStrategyParam`, openai-python, generated from OpenAI's API
-specification). The window's arithmetic is in `calculators.core.chunking`:
+specification). The window's arithmetic is in `calculators.vocabulary.chunking`:
 
     n = ⌈(T - O) / (S - O)⌉ (1 when 0 < T ≤ S, 0 when T = 0)
     tokens embedded = T + (n - 1) O, the last chunk T - (n - 1)(S - O) tokens long
@@ -19,10 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import chunking, cost, inputs
-from calculators.core.spec import N_, NP_, Calculator, OutputSpec
+from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.vocabulary import chunking, cost, inputs
 
-SLUG = "rag-chunking"
 _CHUNKS = N_("rag-chunking", "Chunks")
 
 
@@ -60,8 +59,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="retrieval",
     title=N_("rag-chunking", "RAG chunking"),
     summary=N_(
         "rag-chunking",

@@ -8,12 +8,9 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.retrieval.rag_chunking import CALCULATOR as RAG
+from tests.helpers import results_of
 
-
-def _result(**values: str) -> dict[str, float]:
-    result = evaluate(RAG, {**RAG.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(RAG)
 
 
 def _langchain(input_ids: list[int], tokens_per_chunk: int, chunk_overlap: int) -> list[list[int]]:

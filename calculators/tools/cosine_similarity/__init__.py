@@ -19,9 +19,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, Message, OutputSpec, Rule
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, Message, OutputSpec, Rule
 
-SLUG = "cosine-similarity"
 _VECTORS = N_("cosine-similarity", "Vectors")
 
 
@@ -99,8 +98,6 @@ def _vector(name: str, label: Message, default: str) -> InputSpec:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="tools",
     title=N_("cosine-similarity", "Cosine similarity"),
     summary=N_(
         "cosine-similarity",

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import Problem, evaluate
-from calculators.core.evaluation import LONGEST_VECTOR
+from calculators.kernel.evaluation import LONGEST_VECTOR
 from calculators.tools.cosine_similarity import CALCULATOR as COSINE
 
 

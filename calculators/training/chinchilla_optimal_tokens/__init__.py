@@ -18,10 +18,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
-
-SLUG = "chinchilla-optimal-tokens"
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
 # (E, A, B, alpha, beta) of L(N, D) = E + A/N^alpha + B/D^beta, indexed by the loss_fit choice's number.
 LOSS_FITS: tuple[tuple[float, float, float, float, float], ...] = (
@@ -53,8 +51,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("chinchilla-optimal-tokens", "Chinchilla-optimal training tokens"),
     summary=N_(
         "chinchilla-optimal-tokens",

@@ -8,18 +8,14 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.training.chinchilla_optimal_tokens import CALCULATOR
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import results_of
 
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
+_result = results_of(CALCULATOR)
 
 
 def test_chinchilla_70b_on_1_4t_tokens() -> None:
     # Hoffmann et al. 2022, §4.1: Chinchilla has 70B parameters and was trained on 1.4 trillion tokens.
-    results = _run()
+    results = _result()
     assert results["optimal_tokens_billion"] == pytest.approx(1400)
     # 6 × 70e9 × 1.4e12 = 5.88e23, within 2% of the Gopher budget of 5.76e23 that Chinchilla was planned for
     # (Table 3, 67B row; the paper's own count with attention, App. F, is higher still).
@@ -28,7 +24,7 @@ def test_chinchilla_70b_on_1_4t_tokens() -> None:
 
 def test_table_a3_approach_2_one_billion() -> None:
     # Hoffmann et al. Table A3, Approach 2: 1B parameters, 1.20e20 FLOPs, 20.0B tokens: exactly 20 to 1.
-    results = _run(params_billion="1")
+    results = _result(params_billion="1")
     assert results["optimal_tokens_billion"] == pytest.approx(20.0, abs=0.05)
     assert results["training_flops"] == pytest.approx(1.20e20, abs=0.005e20)
 
@@ -52,19 +48,19 @@ def test_table_3_rows(params_billion: str, printed_tokens_billion: float) -> Non
     # two-digit summary of Table 3, whose tokens-to-parameters ratio drifts from 20.0 (400M) to 21.6 (10T) because
     # Approach 1 fits separate power laws to N and D. So 20·N is at or just below every row, by at most 8%.
     # (The 67B row, 1.5T tokens, is 22.4 to 1 and not 6ND-consistent with its own FLOPs; it is left out.)
-    tokens = _run(params_billion=params_billion)["optimal_tokens_billion"]
+    tokens = _result(params_billion=params_billion)["optimal_tokens_billion"]
     assert tokens <= printed_tokens_billion + 0.05
     assert tokens == pytest.approx(printed_tokens_billion, rel=0.08)
 
 
 def test_table_3_one_billion_rounds_to_twenty() -> None:
     # The 1B row read as a ratio, 20.2 tokens per parameter, is 20 to the rule's two significant digits.
-    assert round(20.2 / 1, -1) == _run(params_billion="1")["optimal_tokens_billion"] == 20
+    assert round(20.2 / 1, -1) == _result(params_billion="1")["optimal_tokens_billion"] == 20
 
 
 def test_seven_billion_gives_140_billion_tokens() -> None:
     # Reference sheet case 8c [CALC]: N = 7B → 140B tokens.
-    assert _run(params_billion="7")["optimal_tokens_billion"] == pytest.approx(140)
+    assert _result(params_billion="7")["optimal_tokens_billion"] == pytest.approx(140)
 
 
 @pytest.mark.parametrize(
@@ -82,18 +78,18 @@ def test_seven_billion_gives_140_billion_tokens() -> None:
 )
 def test_parametric_loss(params_billion: str, tokens_per_param: str, loss_fit: str, loss: float) -> None:
     values = {"params_billion": params_billion, "tokens_per_param": tokens_per_param, "loss_fit": loss_fit}
-    assert _run(**values)["predicted_loss"] == pytest.approx(loss, abs=1e-4)
+    assert _result(**values)["predicted_loss"] == pytest.approx(loss, abs=1e-4)
 
 
 def test_chinchilla_beats_gopher_by_the_fitted_loss() -> None:
     # The paper's point: at about the same compute, 70B on 1.4T tokens reaches a lower loss than 280B on 300B.
-    chinchilla = _run()["predicted_loss"]
-    gopher = _run(params_billion="280", tokens_per_param=str(300 / 280))["predicted_loss"]
+    chinchilla = _result()["predicted_loss"]
+    gopher = _result(params_billion="280", tokens_per_param=str(300 / 280))["predicted_loss"]
     assert chinchilla < gopher
 
 
 def test_tokens_per_param_scales_tokens_and_compute() -> None:
-    base, longer = _run(), _run(tokens_per_param="40")
+    base, longer = _result(), _result(tokens_per_param="40")
     assert longer["optimal_tokens_billion"] == 2 * base["optimal_tokens_billion"]
     assert longer["training_flops"] == pytest.approx(2 * base["training_flops"])
     assert longer["predicted_loss"] < base["predicted_loss"]
@@ -119,8 +115,8 @@ def test_validation(name: str, raw: str | None, problem: Problem) -> None:
     assert result.results == {}
 
 
-def test_english_report(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(CALCULATOR, CALCULATOR.defaults(), kits[LOCALE_BY_TAG["en"]])
+def test_english_report(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(CALCULATOR, CALCULATOR.defaults(), kits["en"])
     tokens, flops, loss = report.results
     assert tokens.sentence == (
         "A model of 70 billion parameters is trained compute-optimally on about 20 tokens per parameter: "

@@ -15,10 +15,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "compute-budget-epochs"
 _FLOPS_PER_PARAM_TOKEN = 6  # forward 2, backward 4 (Kaplan et al. §2.1)
 
 
@@ -43,8 +42,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("compute-budget-epochs", "Epochs from a compute budget"),
     summary=N_(
         "compute-budget-epochs",

@@ -21,10 +21,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
-
-SLUG = "compute-optimal-model-size"
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
 TOKENS_PER_PARAM = 20.0
 """The Chinchilla rule of thumb (Hoffmann et al. Table 3; 70 B parameters on 1.4 T tokens)."""
@@ -70,8 +68,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("compute-optimal-model-size", "Compute-optimal model size"),
     summary=N_(
         "compute-optimal-model-size",

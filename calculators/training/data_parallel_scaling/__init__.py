@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "data-parallel-scaling"
 _MODEL = inputs.MODEL
 _CLUSTER = N_("data-parallel-scaling", "Cluster")
 _STEP = N_("data-parallel-scaling", "Training step")
@@ -55,8 +54,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("data-parallel-scaling", "Data-parallel scaling"),
     summary=N_(
         "data-parallel-scaling",

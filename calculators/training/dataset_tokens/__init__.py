@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
-SLUG = "dataset-tokens"
 _TEXT = N_("dataset-tokens", "Text")
 _RATIOS = N_("dataset-tokens", "Tokenizer ratios")
 
@@ -51,8 +50,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("dataset-tokens", "Dataset token count"),
     summary=N_(
         "dataset-tokens",

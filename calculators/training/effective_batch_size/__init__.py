@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.core import inputs
-from calculators.core.spec import N_, NP_, Calculator, OutputSpec
+from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "effective-batch-size"
 _BATCH = inputs.BATCH_SETUP
 _RUN = inputs.TRAINING_RUN
 
@@ -50,8 +49,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("effective-batch-size", "Effective batch size"),
     summary=N_(
         "effective-batch-size",

@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "gradient-accumulation-memory"
 _BATCH = inputs.BATCH_SETUP
 _MEMORY = inputs.MEMORY
 
@@ -44,8 +43,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("gradient-accumulation-memory", "Gradient accumulation memory"),
     summary=N_(
         "gradient-accumulation-memory",

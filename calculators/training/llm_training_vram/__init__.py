@@ -17,10 +17,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, NP_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
-
-SLUG = "llm-training-vram"
+from calculators.kernel.spec import N_, NP_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.vocabulary import inputs
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -68,8 +66,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("llm-training-vram", "LLM training VRAM"),
     summary=N_(
         "llm-training-vram",

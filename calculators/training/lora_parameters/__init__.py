@@ -33,11 +33,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.architecture import SHARED_EXPERT_FFN_SIZE, SHARED_EXPERT_GATE
-from calculators.core.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.kernel.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.vocabulary import inputs
+from calculators.vocabulary.architecture import SHARED_EXPERT_FFN_SIZE, SHARED_EXPERT_GATE
 
-SLUG = "lora-parameters"
 _MODEL = inputs.MODEL
 _ADAPTER = N_("lora-parameters", "Adapter")
 _MEMORY = N_("lora-parameters", "Training memory")
@@ -162,8 +161,6 @@ def _mlp_matrices(values: Mapping[str, float], layout: float) -> float:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("lora-parameters", "LoRA parameters and memory"),
     summary=N_(
         "lora-parameters",

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from calculators import LocaleKit, evaluate, make_report
-from calculators.core.spec import MemoryChart
+from calculators.kernel.spec import MemoryChart
 from calculators.training.lora_parameters import CALCULATOR as LORA
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import ModelPreset, results_of
+
+_result = results_of(LORA)
+
 
 LLAMA_2_7B = {"layers": "32", "hidden_size": "4096", "attention_heads": "32", "kv_heads": "32", "head_dim": "128",
               "ffn_size": "11008", "params_billion": "6.738415616"}  # fmt: skip
@@ -17,15 +20,9 @@ GPT_3 = {"layers": "96", "hidden_size": "12288", "attention_heads": "96", "kv_he
          "ffn_size": "49152", "params_billion": "175"}  # fmt: skip
 
 
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(LORA, {**LORA.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
-
-
 def test_peft_llama_2_7b_query_value_rank_8() -> None:
     # PEFT print_trainable_parameters: "trainable params: 4,194,304 || all params: 6,742,609,920 || trainable%: 0.0622"
-    result = _run(**LLAMA_2_7B, target_modules="qv", rank="8")
+    result = _result(**LLAMA_2_7B, target_modules="qv", rank="8")
     assert result["lora_params"] == 4_194_304
     assert result["trainable_percent"] == pytest.approx(0.0622, abs=0.00005)
     assert result["lora_params"] / (result["trainable_percent"] / 100) == pytest.approx(6_742_609_920)
@@ -33,14 +30,14 @@ def test_peft_llama_2_7b_query_value_rank_8() -> None:
 
 def test_peft_llama_3_8b_all_linear_rank_16() -> None:
     # PEFT: 41,943,040 trainable of 8,072,204,288, 0.5196%; k and v output 8 × 128 = 1,024 under GQA.
-    result = _run(**LLAMA_3_8B, target_modules="all", rank="16")
+    result = _result(**LLAMA_3_8B, target_modules="all", rank="16")
     assert result["lora_params"] == 41_943_040
     assert result["trainable_percent"] == pytest.approx(0.5196, abs=0.00005)
     assert result["lora_params"] / (result["trainable_percent"] / 100) == pytest.approx(8_072_204_288)
 
 
 def test_defaults_are_llama_3_8b_all_linear_rank_16() -> None:
-    assert _run()["lora_params"] == 41_943_040
+    assert _result()["lora_params"] == 41_943_040
 
 
 def test_peft_quicktour_mt0_large() -> None:
@@ -49,7 +46,7 @@ def test_peft_quicktour_mt0_large() -> None:
     # self-attention and 24 cross-attention blocks are counted here as 72 layers of 1,024-wide q and v.
     mt0 = {"layers": "72", "hidden_size": "1024", "attention_heads": "16", "kv_heads": "16", "head_dim": "64",
            "params_billion": "1.229581312"}  # fmt: skip
-    result = _run(**mt0, target_modules="qv", rank="8")
+    result = _result(**mt0, target_modules="qv", rank="8")
     assert result["lora_params"] == 2_359_296
     assert result["trainable_percent"] == pytest.approx(0.19151053100118282, rel=1e-9)
 
@@ -68,7 +65,7 @@ def test_peft_quicktour_mt0_large() -> None:
     ],
 )
 def test_lora_paper_gpt_3(targets: str, rank: str, published: int) -> None:
-    assert _run(**GPT_3, target_modules=targets, rank=rank)["lora_params"] == published
+    assert _result(**GPT_3, target_modules=targets, rank=rank)["lora_params"] == published
     # The paper's square-matrix form: |Θ| = 2 × L̂ × d_model × r, with L̂ adapted matrices.
     matrices = {"qv": 2, "qkvo": 4}[targets] * 96
     assert published == 2 * matrices * 12288 * int(rank)
@@ -77,7 +74,7 @@ def test_lora_paper_gpt_3(targets: str, rank: str, published: int) -> None:
 @pytest.mark.parametrize(("targets", "printed"), [("qv", 301.9e6), ("qkvo", 603.8e6)])
 def test_lora_paper_gpt_3_rank_64(targets: str, printed: float) -> None:
     # Table 15 prints 301.9M and 603.8M for r = 64; the paper truncates (and the second figure is off by 0.2M).
-    assert _run(**GPT_3, target_modules=targets, rank="64")["lora_params"] == pytest.approx(printed, abs=0.2e6)
+    assert _result(**GPT_3, target_modules=targets, rank="64")["lora_params"] == pytest.approx(printed, abs=0.2e6)
 
 
 @pytest.mark.parametrize(
@@ -90,7 +87,7 @@ def test_lora_paper_gpt_3_rank_64(targets: str, printed: float) -> None:
 )
 def test_lora_paper_roberta(layers: str, hidden: str, heads: str, exact: int, printed: float) -> None:
     roberta = {"layers": layers, "hidden_size": hidden, "attention_heads": heads, "kv_heads": heads, "head_dim": "64"}
-    count = _run(**roberta, target_modules="qv", rank="8")["lora_params"]
+    count = _result(**roberta, target_modules="qv", rank="8")["lora_params"]
     assert count == exact
     assert round(count, -5) == printed
 
@@ -102,12 +99,12 @@ def test_lora_paper_roberta(layers: str, hidden: str, heads: str, exact: int, pr
 @pytest.mark.parametrize(("rank", "expected"), [("8", 19_988_480), ("16", 39_976_960)])
 def test_llama_2_7b_all_linear(rank: str, expected: int) -> None:
     # [CALC] q, k, v, o at 4,096 × 4,096 and gate, up, down at 4,096 × 11,008, over 32 layers.
-    assert _run(**LLAMA_2_7B, target_modules="all", rank=rank)["lora_params"] == expected
+    assert _result(**LLAMA_2_7B, target_modules="all", rank=rank)["lora_params"] == expected
 
 
 def test_adapter_state_is_16_bytes_per_parameter() -> None:
     # Reference sheet 12l: 41,943,040 adapter parameters × 16 bytes = 671.1 MB.
-    result = _run(memory_unit="gb")
+    result = _result(memory_unit="gb")
     assert result["adapter_memory"] == pytest.approx(0.6711, abs=0.00005)
 
 
@@ -121,25 +118,25 @@ def test_adapter_state_is_16_bytes_per_parameter() -> None:
     ],
 )
 def test_training_memory_by_base_precision(precision: str, base_gb: float) -> None:
-    result = _run(base_bytes_per_param=precision)
+    result = _result(base_bytes_per_param=precision)
     assert result["base_weights_memory"] == pytest.approx(base_gb)
     assert result["training_memory"] == pytest.approx(base_gb + 0.67108864)
 
 
 def test_chart_parts_add_up_to_the_total() -> None:
     for unit in ("gb", "gib"):
-        result = _run(memory_unit=unit)
+        result = _result(memory_unit=unit)
         parts = [result[part.name] for part in LORA.chart.parts] if isinstance(LORA.chart, MemoryChart) else []
         assert sum(parts) == pytest.approx(result["training_memory"])
 
 
 def test_gib_switch() -> None:
-    assert _run(memory_unit="gib")["adapter_memory"] == pytest.approx(41_943_040 * 16 / 2**30)
+    assert _result(memory_unit="gib")["adapter_memory"] == pytest.approx(41_943_040 * 16 / 2**30)
 
 
 def test_rank_scales_linearly_and_ffn_only_counts_for_all_linear() -> None:
-    assert _run(rank="32")["lora_params"] == 2 * _run(rank="16")["lora_params"]
-    assert _run(target_modules="qkvo", ffn_size="1")["lora_params"] == _run(target_modules="qkvo")["lora_params"]
+    assert _result(rank="32")["lora_params"] == 2 * _result(rank="16")["lora_params"]
+    assert _result(target_modules="qkvo", ffn_size="1")["lora_params"] == _result(target_modules="qkvo")["lora_params"]
 
 
 @pytest.mark.parametrize(
@@ -164,8 +161,8 @@ def test_bad_input_is_a_problem(name: str, value: str, code: str) -> None:
     assert [(p.name, p.code) for p in result.problems] == [(name, code)]
 
 
-def test_english_report_fills_every_placeholder(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(LORA, LORA.defaults(), kits[LOCALE_BY_TAG["en"]])
+def test_english_report_fills_every_placeholder(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(LORA, LORA.defaults(), kits["en"])
     assert report.ok
     for result in report.results:
         assert "{" not in result.sentence and result.value
@@ -198,7 +195,7 @@ def test_peft_gpt2_default_config_adapts_the_fused_c_attn() -> None:
     # LoraConfig() on GPT-2 small: r = 8 on c_attn, PEFT's default target for gpt2 (peft/utils/constants.py).
     # modeling_gpt2.py: c_attn = Conv1D(3 * embed_dim, embed_dim), weight 768 × 2,304, one adapter for q, k and v.
     # Printed: "trainable params: 294,912 || all params: 124,734,720 || trainable%: 0.23643136409814364".
-    result = _run(**GPT2_SMALL, target_modules="qv", rank="8")
+    result = _result(**GPT2_SMALL, target_modules="qv", rank="8")
     assert result["lora_params"] == 12 * 8 * (768 + 2304) == 294_912
     assert result["trainable_percent"] == pytest.approx(0.23643136409814364, rel=1e-9)
     assert result["lora_params"] / (result["trainable_percent"] / 100) == pytest.approx(124_734_720)
@@ -214,13 +211,13 @@ def test_peft_gpt2_default_config_adapts_the_fused_c_attn() -> None:
     ],
 )
 def test_gpt2_fused_attention_and_two_matrix_mlp(targets: str, rank: str, expected: int) -> None:
-    assert _run(**GPT2_SMALL, target_modules=targets, rank=rank)["lora_params"] == expected
+    assert _result(**GPT2_SMALL, target_modules=targets, rank=rank)["lora_params"] == expected
     assert expected in (442_368, 2_359_296)
 
 
 def test_gpt2_all_linear_was_overcounted_by_44_percent_as_separate_projections() -> None:
-    fused = _run(**GPT2_SMALL, target_modules="all")["lora_params"]
-    separate = _run(**{**GPT2_SMALL, "module_layout": "llama"}, target_modules="all")["lora_params"]
+    fused = _result(**GPT2_SMALL, target_modules="all")["lora_params"]
+    separate = _result(**{**GPT2_SMALL, "module_layout": "llama"}, target_modules="all")["lora_params"]
     assert separate / fused == pytest.approx(1.4375)
 
 
@@ -236,14 +233,14 @@ def test_gpt2_all_linear_was_overcounted_by_44_percent_as_separate_projections()
     ],
 )
 def test_phi3_fused_qkv_and_gate_up(targets: str, rank: str, expected: int) -> None:
-    assert _run(**PHI3_MINI, target_modules=targets, rank=rank)["lora_params"] == expected
+    assert _result(**PHI3_MINI, target_modules=targets, rank=rank)["lora_params"] == expected
     assert expected in (3_145_728, 9_437_184, 25_165_824)
 
 
 def test_phi2_separate_attention_and_two_matrix_mlp() -> None:
     # modeling_phi.py: q_proj, k_proj, v_proj and dense 2,560 → 2,560; mlp.fc1 2,560 → 10,240, fc2 10,240 → 2,560.
     expected = 32 * 16 * (4 * (2560 + 2560) + (2560 + 10240) + (10240 + 2560))
-    assert _run(**PHI2, target_modules="all", rank="16")["lora_params"] == expected == 23_592_960
+    assert _result(**PHI2, target_modules="all", rank="16")["lora_params"] == expected == 23_592_960
 
 
 @pytest.mark.parametrize(
@@ -263,7 +260,7 @@ def test_phi2_separate_attention_and_two_matrix_mlp() -> None:
     ],
 )
 def test_mixtral_all_linear_adapts_every_expert_and_the_router(weights: str, expected: int) -> None:
-    result = _run(**MIXTRAL_8X7B, target_modules="all", rank="16", expert_weights=weights)
+    result = _result(**MIXTRAL_8X7B, target_modules="all", rank="16", expert_weights=weights)
     assert result["lora_params"] == expected
     assert expected in (242_225_152, 359_665_664)
     # The dense-MLP count this page gave before: 41,943,040, 5.8 and 8.6 times less.
@@ -282,22 +279,22 @@ def test_mixtral_all_linear_adapts_every_expert_and_the_router(weights: str, exp
     ],
 )
 def test_qwen3_moe_all_linear(weights: str, expected: int) -> None:
-    assert _run(**QWEN3_30B_A3B, target_modules="all", rank="16", expert_weights=weights)["lora_params"] == expected
+    assert _result(**QWEN3_30B_A3B, target_modules="all", rank="16", expert_weights=weights)["lora_params"] == expected
     assert expected in (845_512_704, 996_507_648)
 
 
 def test_attention_targets_ignore_the_experts() -> None:
     # PEFT 0.21.2 and 0.17.1 alike print 6,815,744 for Mixtral with r = 16 on q_proj and v_proj.
-    result = _run(**MIXTRAL_8X7B, target_modules="qv", rank="16")
+    result = _result(**MIXTRAL_8X7B, target_modules="qv", rank="16")
     assert result["lora_params"] == 32 * 16 * ((4096 + 4096) + (4096 + 1024)) == 6_815_744
 
 
 def test_leading_dense_layers_and_shared_experts() -> None:
     # Every layer dense: the experts no longer count. A shared expert is one more MLP of n × the expert width.
-    dense = _run(**{**MIXTRAL_8X7B, "experts": "0"}, target_modules="all")["lora_params"]
-    assert _run(**MIXTRAL_8X7B, dense_layers="32", target_modules="all")["lora_params"] == dense
-    plain = _run(**MIXTRAL_8X7B, target_modules="all", expert_weights="modules")["lora_params"]
-    shared = _run(**MIXTRAL_8X7B, shared_experts="2", target_modules="all", expert_weights="modules")["lora_params"]
+    dense = _result(**{**MIXTRAL_8X7B, "experts": "0"}, target_modules="all")["lora_params"]
+    assert _result(**MIXTRAL_8X7B, dense_layers="32", target_modules="all")["lora_params"] == dense
+    plain = _result(**MIXTRAL_8X7B, target_modules="all", expert_weights="modules")["lora_params"]
+    shared = _result(**MIXTRAL_8X7B, shared_experts="2", target_modules="all", expert_weights="modules")["lora_params"]
     assert shared - plain == 32 * 16 * 3 * (4096 + 2 * 14336)
 
 
@@ -311,7 +308,7 @@ def test_qwen2_moe_shared_expert_and_its_gate() -> None:
             "ffn_size": "5632", "experts": "60", "expert_ffn_size": "1408", "shared_experts": "1",
             "shared_expert_ffn_size": "5632", "shared_expert_gate": "1", "params_billion": "14.315784192"}  # fmt: skip
     expected = 24 * 16 * (4 * (2048 + 2048) + 60 * 3 * (2048 + 1408) + (2048 + 60) + 3 * (2048 + 5632) + (2048 + 1))
-    assert _run(**qwen, target_modules="all", rank="16")["lora_params"] == expected == 255_613_824
+    assert _result(**qwen, target_modules="all", rank="16")["lora_params"] == expected == 255_613_824
 
 
 def test_old_links_without_the_new_inputs_keep_their_counts() -> None:
@@ -322,10 +319,7 @@ def test_old_links_without_the_new_inputs_keep_their_counts() -> None:
     assert result.ok and result.results["lora_params"] == 4_194_304
 
 
-def test_presets_fill_the_layout_and_the_experts() -> None:
-    from site_builder.presets import preset_values, read_presets
-
-    models = {model.id: model for model in read_presets().models}
+def test_presets_fill_the_layout_and_the_experts(model_preset: ModelPreset) -> None:
     expected = {
         "openai-community/gpt2": ("gpt2", "0", 2_359_296),
         "microsoft/Phi-3-mini-4k-instruct": ("phi3", "0", 25_165_824),
@@ -335,6 +329,6 @@ def test_presets_fill_the_layout_and_the_experts() -> None:
         "meta-llama/Llama-3.1-8B": ("llama", "0", 41_943_040),
     }
     for model_id, (layout, experts, count) in expected.items():
-        values = preset_values(LORA, models[model_id])
+        values = model_preset(LORA, model_id)
         assert (values["module_layout"], values["experts"]) == (layout, experts), model_id
-        assert _run(**values, target_modules="all", rank="16")["lora_params"] == count, model_id
+        assert _result(**values, target_modules="all", rank="16")["lora_params"] == count, model_id

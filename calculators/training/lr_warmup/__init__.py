@@ -17,9 +17,8 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
 
-SLUG = "lr-warmup"
 _COSINE = 1.0
 _OPTIMIZER = N_("lr-warmup", "Optimizer")
 _STEPS = N_("lr-warmup", "Steps")
@@ -64,8 +63,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("lr-warmup", "Learning-rate warmup"),
     summary=N_(
         "lr-warmup",

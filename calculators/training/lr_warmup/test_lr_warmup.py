@@ -8,15 +8,12 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.training.lr_warmup import CALCULATOR as WARMUP
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import results_of
+
+_result = results_of(WARMUP)
+
 
 SHEET = {"learning_rate": "1e-4", "total_steps": "1000", "warmup_steps": "100", "warmup_ratio": "0"}
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(WARMUP, {**WARMUP.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 @pytest.mark.parametrize("schedule", ["linear", "cosine"])
@@ -35,13 +32,13 @@ def _run(**values: str) -> dict[str, float]:
     ],
 )
 def test_warmup_and_the_ends_of_the_decay(schedule: str, step: str, expected: float) -> None:
-    assert _run(**SHEET, schedule=schedule, step=step)["lr_at_step"] == pytest.approx(expected, abs=1e-15)
+    assert _result(**SHEET, schedule=schedule, step=step)["lr_at_step"] == pytest.approx(expected, abs=1e-15)
 
 
 def test_three_quarters_through_the_decay() -> None:
     # Reference sheet 11c: step 775 of 1000 with 100 warmup steps; linear 2.5e-5, cosine 1.46447e-5.
-    assert _run(**SHEET, schedule="linear", step="775")["lr_at_step"] == pytest.approx(2.5e-5)
-    assert _run(**SHEET, schedule="cosine", step="775")["lr_at_step"] == pytest.approx(1.46447e-5, rel=1e-5)
+    assert _result(**SHEET, schedule="linear", step="775")["lr_at_step"] == pytest.approx(2.5e-5)
+    assert _result(**SHEET, schedule="cosine", step="775")["lr_at_step"] == pytest.approx(1.46447e-5, rel=1e-5)
 
 
 @pytest.mark.parametrize(
@@ -54,46 +51,46 @@ def test_three_quarters_through_the_decay() -> None:
     ],
 )
 def test_warmup_ratio_is_rounded_up_as_the_trainer_does(total_steps: str, ratio: str, warmup: int) -> None:
-    results = _run(total_steps=total_steps, warmup_steps="0", warmup_ratio=ratio, step="0")
+    results = _result(total_steps=total_steps, warmup_steps="0", warmup_ratio=ratio, step="0")
     assert results["effective_warmup_steps"] == warmup
 
 
 def test_warmup_steps_win_over_the_ratio() -> None:
-    assert _run(total_steps="1000", warmup_steps="50", warmup_ratio="0.5")["effective_warmup_steps"] == 50
+    assert _result(total_steps="1000", warmup_steps="50", warmup_ratio="0.5")["effective_warmup_steps"] == 50
 
 
 def test_bert_schedule() -> None:
     # BERT (Devlin et al. 2018, App. A.2): peak 1e-4, warmup over the first 10,000 of 1,000,000 steps,
     # then linear decay. The defaults: halfway through warmup, then at the peak and halfway through the decay.
-    assert _run()["lr_at_step"] == pytest.approx(5e-5)
-    assert _run(step="10000")["lr_at_step"] == pytest.approx(1e-4)
-    assert _run(step="505000")["lr_at_step"] == pytest.approx(5e-5)
-    assert _run(step="505000")["lr_percent_of_peak"] == pytest.approx(50)
+    assert _result()["lr_at_step"] == pytest.approx(5e-5)
+    assert _result(step="10000")["lr_at_step"] == pytest.approx(1e-4)
+    assert _result(step="505000")["lr_at_step"] == pytest.approx(5e-5)
+    assert _result(step="505000")["lr_percent_of_peak"] == pytest.approx(50)
 
 
 def test_no_warmup_starts_at_the_peak() -> None:
     for schedule in ("linear", "cosine"):
-        assert _run(**{**SHEET, "warmup_steps": "0"}, schedule=schedule, step="0")["lr_at_step"] == pytest.approx(1e-4)
+        assert _result(**{**SHEET, "warmup_steps": "0"}, schedule=schedule, step="0")["lr_at_step"] == pytest.approx(
+            1e-4
+        )
 
 
 @pytest.mark.parametrize("schedule", ["linear", "cosine"])
 def test_steps_past_the_end_read_as_the_last_step(schedule: str) -> None:
     # Hugging Face's cosine lambda would rise again past T; training has stopped there, so the rate stays 0.
-    assert _run(**SHEET, schedule=schedule, step="1500")["lr_at_step"] == 0
+    assert _result(**SHEET, schedule=schedule, step="1500")["lr_at_step"] == 0
 
 
-def test_rates_are_written_in_scientific_notation(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(WARMUP, {**WARMUP.defaults(), **SHEET, "step": "775"}, kits[LOCALE_BY_TAG["en"]])
+def test_rates_are_written_in_scientific_notation(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(WARMUP, {**WARMUP.defaults(), **SHEET, "step": "775"}, kits["en"])
     assert report.results[0].value == "2.5 × 10⁻⁵"
-    report = make_report(
-        WARMUP, {**WARMUP.defaults(), **SHEET, "schedule": "cosine", "step": "775"}, kits[LOCALE_BY_TAG["en"]]
-    )
+    report = make_report(WARMUP, {**WARMUP.defaults(), **SHEET, "schedule": "cosine", "step": "775"}, kits["en"])
     assert report.results[0].value == "1.4645 × 10⁻⁵"
 
 
 def test_goyal_linear_scaling_rule_is_not_applied() -> None:
     # The peak rate is taken as typed: Goyal et al.'s η = 0.1 · kn/256 (3.2 for kn = 8192) is the reader's choice.
-    assert _run(learning_rate="3.2", step="10000")["lr_at_step"] == pytest.approx(0.1 * 8192 / 256)
+    assert _result(learning_rate="3.2", step="10000")["lr_at_step"] == pytest.approx(0.1 * 8192 / 256)
 
 
 @pytest.mark.parametrize(

@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.core.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
 
-SLUG = "pipeline-bubble"
 _PIPELINE = N_("pipeline-bubble", "Pipeline")
 
 
@@ -56,8 +55,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("pipeline-bubble", "Pipeline bubble"),
     summary=N_(
         "pipeline-bubble",

@@ -9,7 +9,6 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.training.pipeline_bubble import CALCULATOR as PIPE
-from site_builder.locales import LOCALE_BY_TAG, Locale
 
 
 def _run(stages: int, micro_batches: int, chunks: int = 1) -> dict[str, float]:
@@ -162,7 +161,7 @@ def test_formula_is_the_interleaved_schedule_when_m_is_a_multiple_of_p(
     assert _run(stages, micro_batches, chunks)["bubble_vs_compute"] == pytest.approx(100 * float(bubble))
 
 
-def test_interleaving_with_fewer_micro_batches_than_stages_is_refused(kits: dict[Locale, LocaleKit]) -> None:
+def test_interleaving_with_fewer_micro_batches_than_stages_is_refused(kits: dict[str, LocaleKit]) -> None:
     # p = 4, m = 2, v = 2, by hand: a chunk's forward pass takes 1, its backward 2 (t_b = 2 t_f, halved by v = 2).
     # Micro-batch 2's forward leaves the 8th virtual stage (rank 4, chunk 2) at 1 + 8 = 9 at the earliest; that
     # rank still owes micro-batch 1's backward (2), so the second backward there ends at 9 + 2 + 2 = 13 and
@@ -172,7 +171,7 @@ def test_interleaving_with_fewer_micro_batches_than_stages_is_refused(kits: dict
     assert _interleaved_1f1b_bubble(4, 6, 2) > Fraction(3, 12)  # m = 6: 19/36, against the formula's 1/4
     values = {"pipeline_stages": "4", "micro_batches": "2", "model_chunks": "2"}
     assert evaluate(PIPE, values).problems == (Problem("micro_batches", "rule"),)
-    report = make_report(PIPE, values, kits[LOCALE_BY_TAG["en"]])
+    report = make_report(PIPE, values, kits["en"])
     assert [error.name for error in report.errors] == ["micro_batches"]
     assert report.errors[0].message.startswith(
         "With 2 model chunks per GPU, enter a multiple of the pipeline stages (4)"
@@ -181,11 +180,11 @@ def test_interleaving_with_fewer_micro_batches_than_stages_is_refused(kits: dict
     assert _interleaved_1f1b_bubble(4, 2, 1) == Fraction(3, 2)
 
 
-def test_report_sentences(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(PIPE, {"pipeline_stages": "4", "micro_batches": "8"}, kits[LOCALE_BY_TAG["en"]])
+def test_report_sentences(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(PIPE, {"pipeline_stages": "4", "micro_batches": "8"}, kits["en"])
     texts = {r.name: r for r in report.results}
     assert texts["bubble_share"].value == "27.27"
     assert texts["bubble_vs_compute"].value == "37.5"
     assert "(4 - 1) ÷ (1 × 8 + 4 - 1) = 27.27 %, the share" in texts["bubble_share"].sentence
-    one = make_report(PIPE, {"pipeline_stages": "1", "micro_batches": "8"}, kits[LOCALE_BY_TAG["en"]])
+    one = make_report(PIPE, {"pipeline_stages": "1", "micro_batches": "8"}, kits["en"])
     assert one.results[2].sentence.endswith("for 1 stage.")

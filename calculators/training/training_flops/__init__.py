@@ -18,10 +18,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.core import inputs
-from calculators.core.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.vocabulary import inputs
 
-SLUG = "training-flops"
 PF_DAY = 8.64e19
 """FLOPs in one petaflop/s-day: 10¹⁵ FLOP/s × 86,400 s (Kaplan et al. §2.1)."""
 
@@ -59,8 +58,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="training",
     title=N_("training-flops", "Training FLOPs"),
     summary=N_(
         "training-flops",

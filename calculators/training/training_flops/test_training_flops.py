@@ -9,15 +9,12 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.training.training_flops import CALCULATOR
-from site_builder.locales import LOCALE_BY_TAG, Locale
+from tests.helpers import results_of
+
+_result = results_of(CALCULATOR)
+
 
 DAY = 86_400
-
-
-def _run(**values: str) -> dict[str, float]:
-    result = evaluate(CALCULATOR, {**CALCULATOR.defaults(), **values})
-    assert result.ok, result.problems
-    return dict(result.results)
 
 
 def _half_unit(printed: float, digits: int = 2) -> float:
@@ -27,7 +24,7 @@ def _half_unit(printed: float, digits: int = 2) -> float:
 
 def test_gpt3_table_d1() -> None:
     # Brown et al. 2020, Table D.1: GPT-3 175B, 174,600M parameters, 300B tokens, "3.14E+23" FLOPs, "3.64E+03" PF-days.
-    results = _run()
+    results = _result()
     assert results["training_flops"] == pytest.approx(3.14e23, abs=_half_unit(3.14e23))
     assert results["pf_days"] == pytest.approx(3.64e3, abs=_half_unit(3.64e3))
 
@@ -62,7 +59,7 @@ def test_chinchilla_tables(
 ) -> None:
     # Both the tokens and the FLOPs are rounded in print, so 6ND may differ from the FLOPs by the rounding of either.
     tolerance = _half_unit(printed_flops) + 6 * float(params_billion) * 1e9 * tokens_half_unit * 1e9
-    flops = _run(params_billion=params_billion, tokens_billion=tokens_billion)["training_flops"]
+    flops = _result(params_billion=params_billion, tokens_billion=tokens_billion)["training_flops"]
     assert flops == pytest.approx(printed_flops, abs=tolerance)
 
 
@@ -79,13 +76,13 @@ def test_megatron_training_time_with_recomputation(
     params_billion: str, tokens_billion: str, gpus: int, tflops_per_gpu: float, published_days: float
 ) -> None:
     # Megatron-LM recomputes activations, so its time estimate uses 8 FLOPs per parameter per token (its Eq. 4).
-    flops = _run(params_billion=params_billion, tokens_billion=tokens_billion, activation_recompute="1")
+    flops = _result(params_billion=params_billion, tokens_billion=tokens_billion, activation_recompute="1")
     days = flops["training_flops"] / (gpus * tflops_per_gpu * 1e12) / DAY
     assert days == pytest.approx(published_days, abs=1)
 
 
 def test_recomputation_adds_one_forward_pass() -> None:
-    plain, recomputed = _run(), _run(activation_recompute="1")
+    plain, recomputed = _result(), _result(activation_recompute="1")
     assert plain["flops_per_token"] == 6 * 174.6e9
     assert recomputed["flops_per_token"] == 8 * 174.6e9
     assert recomputed["training_flops"] / plain["training_flops"] == pytest.approx(8 / 6)
@@ -94,7 +91,7 @@ def test_recomputation_adds_one_forward_pass() -> None:
 def test_attention_term_matches_megatron_model_flops() -> None:
     # Korthikanti et al. 2022, Eq. 7 (model FLOPs, no recomputation) for GPT-3 (l=96, h=12288, s=2048, V=51200),
     # B=64: 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) = 1.4109e17 per iteration, 1.0764e12 per token [CALC].
-    per_token = _run(attention_flops="1")["flops_per_token"]
+    per_token = _result(attention_flops="1")["flops_per_token"]
     assert per_token == pytest.approx(1.4109e17 / (64 * 2048), rel=1e-3)
     # The PaLM term itself: 12 · L · H · Q · T = 12 × 96 × 96 × 128 × 2048.
     assert per_token - 6 * 174.6e9 == 12 * 96 * 96 * 128 * 2048
@@ -103,22 +100,22 @@ def test_attention_term_matches_megatron_model_flops() -> None:
 def test_attention_and_recomputation_match_narayanan_eq_3() -> None:
     # Narayanan et al. Eq. 3 with recomputation, GPT-3 on 300B tokens: 96·T·l·h²·(1 + s/(6h) + V/(16·l·h))
     # = 4.302e23 FLOPs [CALC]; the 6N count differs only in how it counts embeddings and logits.
-    flops = _run(attention_flops="1", activation_recompute="1")["training_flops"]
+    flops = _result(attention_flops="1", activation_recompute="1")["training_flops"]
     assert flops == pytest.approx(4.302e23, rel=2e-3)
 
 
 def test_architecture_is_ignored_without_the_attention_term() -> None:
-    assert _run(layers="32", attention_heads="32", seq_len="8192") == _run()
+    assert _result(layers="32", attention_heads="32", seq_len="8192") == _result()
 
 
 def test_longer_sequences_cost_more_attention() -> None:
-    short = _run(attention_flops="1", seq_len="2048")["flops_per_token"]
-    long = _run(attention_flops="1", seq_len="8192")["flops_per_token"]
+    short = _result(attention_flops="1", seq_len="2048")["flops_per_token"]
+    long = _result(attention_flops="1", seq_len="8192")["flops_per_token"]
     assert long - short == 12 * 96 * 96 * 128 * (8192 - 2048)
 
 
 def test_typed_scientific_tokens() -> None:
-    assert _run(tokens_billion="3e2") == _run()
+    assert _result(tokens_billion="3e2") == _result()
 
 
 @pytest.mark.parametrize(
@@ -144,8 +141,8 @@ def test_validation(name: str, raw: str, problem: Problem) -> None:
     assert result.results == {}
 
 
-def test_english_report(kits: dict[Locale, LocaleKit]) -> None:
-    report = make_report(CALCULATOR, CALCULATOR.defaults(), kits[LOCALE_BY_TAG["en"]])
+def test_english_report(kits: dict[str, LocaleKit]) -> None:
+    report = make_report(CALCULATOR, CALCULATOR.defaults(), kits["en"])
     flops, pf_days, per_token = report.results
     assert (flops.value, flops.unit) == ("3.14 × 10²³", "FLOPs")
     assert pf_days.value == "3.64 × 10³"

@@ -1,0 +1,394 @@
+"""The vocabulary a calculator is declared in: messages, inputs, outputs, the calculator.
+
+Everything here is plain frozen data. Labels are `Message` values marked for
+extraction with `N_`/`NP_` and translated at the edge (see `report.py`), so the
+core never holds prose in any particular language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+__all__ = [
+    "GPU_FACTS",
+    "MEMORY_UNITS",
+    "MODEL_FACTS",
+    "NP_",
+    "N_",
+    "PRICE_FACTS",
+    "Calculator",
+    "Category",
+    "ChartPart",
+    "Choice",
+    "Compute",
+    "CurveChart",
+    "CurvePoint",
+    "InputSpec",
+    "Kind",
+    "MemoryChart",
+    "Message",
+    "OutputSpec",
+    "PluralMessage",
+    "Reduce",
+    "Rule",
+    "StepChart",
+    "StepCost",
+    "messages_of",
+    "slug_of",
+]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A translatable text, with the gettext context it is looked up in."""
+
+    context: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PluralMessage:
+    """A translatable text with plural forms, chosen by the value named `count`."""
+
+    context: str
+    singular: str
+    plural: str
+    count: str
+
+
+def N_(context: str, text: str) -> Message:  # noqa: N802 - the gettext convention
+    """Mark `text` for extraction; it is translated where it is shown."""
+    return Message(context, text)
+
+
+def NP_(context: str, singular: str, plural: str, *, count: str) -> PluralMessage:  # noqa: N802
+    """Mark a plural text for extraction; `count` names the value that picks the form."""
+    return PluralMessage(context, singular, plural, count)
+
+
+def slug_of(module: str) -> str:
+    """Return the slug a calculator's folder names: `calculators.cost.token_cost` (or `token_cost`) is token-cost."""
+    return module.rsplit(".", 1)[-1].replace("_", "-")
+
+
+def messages_of(module: str) -> tuple[Callable[[str], Message], Callable[..., PluralMessage]]:
+    """Return a calculator module's `N_` and `NP_`, in the gettext context of its slug.
+
+    The module binds them once, `N_, NP_ = messages_of(__name__)`, and its words then need no context
+    typed at each message (`N_("Text")`); babel.cfg extracts its folder with the same slug
+    (`site_builder/build/extraction.py`).
+
+    >>> N_, NP_ = messages_of("calculators.cost.token_cost")
+    >>> N_("Cost per request")
+    Message(context='token-cost', text='Cost per request')
+    """
+    context = slug_of(module)
+
+    def message(text: str) -> Message:
+        return Message(context, text)
+
+    def plural(singular: str, plural: str, *, count: str) -> PluralMessage:
+        return PluralMessage(context, singular, plural, count)
+
+    return message, plural
+
+
+class Kind(StrEnum):
+    """How an input's text is read."""
+
+    INTEGER = "integer"
+    DECIMAL = "decimal"
+    CHOICE = "choice"
+    VECTOR = "vector"
+    """A list of numbers pasted as text (an embedding); `evaluation.read_vector` says how it is read."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a choice input.
+
+    `value` is what a form or a link submits (a public hook); `number` is what the formula
+    receives when the value is a name rather than a number (as "gib" stands for 2³⁰).
+    """
+
+    value: str
+    label: Message
+    number: str | None = None
+
+    @property
+    def numeric(self) -> str:
+        """Return the number the formula receives for this choice."""
+        return self.number if self.number is not None else self.value
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """One input: its public name, how it is read, its bounds and its words."""
+
+    name: str
+    kind: Kind
+    group: Message
+    label: Message
+    help: Message
+    default: str
+    unit: Message | None = None
+    minimum: Decimal | None = None
+    minimum_exclusive: bool = False
+    maximum: Decimal | None = None
+    choices: tuple[Choice, ...] = ()
+    fraction_digits: int = 6
+    advanced: bool = False
+    """Shown collapsed under "Advanced options": a refinement most readers can leave at its default."""
+    optional: bool = False
+    """A missing value takes the default: for inputs added after the calculator shipped, so old links still work."""
+    preset: str | None = None
+    """The model, GPU or price fact (a key of `MODEL_FACTS`, `GPU_FACTS` or `PRICE_FACTS`) a preset fills in."""
+    currency: str | None = None
+    """The choice input naming the currency this amount is in (`cost.CURRENCY`): sentences write it as money."""
+
+    def choice_label(self, value: str) -> Message | None:
+        """Return the label of the choice submitted as `value`, if there is one."""
+        return next((c.label for c in self.choices if c.value == value), None)
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    """One result: its public name, its unit, and the sentence that explains it.
+
+    A result is written to `numbers.SIGNIFICANT_DIGITS` (4) significant digits and at most `fraction_digits`
+    decimals, its whole part always in full: 671.0264192 billion reads "671", 37.552297472 "37.55", 1,120.4 GB
+    "1,120". An `exact` result (a count the formula gives to the unit, such as a checkpoint's parameters) is
+    written with every digit up to `fraction_digits`.
+    """
+
+    name: str
+    label: Message
+    sentence: Message | PluralMessage
+    unit: Message | PluralMessage | None = None
+    fraction_digits: int = 2
+    exact: bool = False
+    """Written in full rather than to 4 significant digits: an exact count, not an estimate."""
+    unit_choice: str | None = None
+    """The choice input whose label is this output's unit (a GB/GiB switch), if any."""
+    scientific: bool = False
+    """Written as a mantissa times a power of ten (3.14 × 10²³), for FLOP counts and the like."""
+    currency: str | None = None
+    """The choice input naming the currency of this amount (`cost.CURRENCY`): written as money, "USD 1,234.50"."""
+
+
+MEMORY_UNITS: tuple[Choice, ...] = (
+    Choice("gb", N_("unit", "GB"), number="1000000000"),
+    Choice("gib", N_("unit", "GiB"), number="1073741824"),
+)
+"""The GB/GiB switch of memory figures: the formula receives bytes per unit, links carry "gb" or "gib"."""
+
+MODEL_FACTS: tuple[str, ...] = (
+    "model.params_billion",
+    "model.active_params_billion",
+    "model.layers",
+    "model.hidden_size",
+    "model.attention_heads",
+    "model.kv_heads",
+    "model.head_dim",
+    "model.ffn_size",
+    "model.vocab_size",
+    "model.tied_embeddings",
+    "model.experts",
+    "model.experts_per_token",
+    "model.expert_ffn_size",
+    "model.shared_experts",
+    "model.shared_expert_ffn_size",
+    "model.shared_expert_gate",
+    "model.dense_layers",
+    "model.context_tokens",
+    "model.architecture",
+    "model.attention_bias",
+    "model.router_bias",
+    "model.positions",
+    "model.extra_layer_params",
+    "model.q_lora_rank",
+    "model.kv_lora_rank",
+    "model.qk_nope_head_dim",
+    "model.qk_rope_head_dim",
+    "model.v_head_dim",
+    "model.module_layout",
+    "model.sliding_window",
+    "model.sliding_window_share",
+)
+"""What a model preset (or a pasted config.json) can fill: the architecture facts config.json states.
+
+Every fact is a number. `tied_embeddings`, `attention_bias`, `router_bias` and `shared_expert_gate` are 1 or 0;
+`architecture` is 0 for Llama-style, 1 for GPT-2-style and 2 for Phi-style models (`architecture.LLAMA`,
+`GPT2`, `PHI`); the MoE and latent-attention facts are 0 where a model has none, and so is
+`sliding_window`; `sliding_window_share` is the percentage of layers that use that window. A choice input
+receives the choice whose number the fact equals. `module_layout` names the linear modules a block
+has: 0 separate q, k, v, o and gate, up, down (Llama), 1 a fused q/k/v and a two-matrix MLP (GPT-2's c_attn,
+c_fc, c_proj), 2 separate q, k, v and a two-matrix MLP (Phi-2's fc1, fc2), 3 fused qkv_proj and gate_up_proj
+(Phi-3).
+"""
+
+GPU_FACTS: tuple[str, ...] = ("gpu.memory_gb", "gpu.bandwidth_gb_s", "gpu.bf16_tflops")
+"""What a GPU preset can fill: memory (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s)."""
+
+PRICE_FACTS: tuple[str, ...] = (
+    "price.currency",
+    "price.input_per_m",
+    "price.cached_input_per_m",
+    "price.cache_write_per_m",
+    "price.output_per_m",
+    "price.batch_discount",
+    "price.embedding_per_m",
+    "price.per_million_characters",
+    "price.per_minute",
+    "price.per_image",
+    "price.gpu_hour",
+)
+"""What a price preset (site_builder/data/prices.toml, each entry dated and sourced) can fill.
+
+`currency` is the index of the price list's currency in `numbers.CURRENCIES` (0, USD, for every list price on
+the site). Token prices are per million tokens; `batch_discount` is a percentage off both input and output;
+`per_million_characters` is a speech price, `per_minute` a transcription price, `gpu_hour` the on-demand price of
+one GPU for an hour.
+"""
+
+
+@dataclass(frozen=True)
+class ChartPart:
+    """One segment of a memory chart: a result key (in the chosen memory unit) and its label."""
+
+    name: str
+    label: Message
+
+
+@dataclass(frozen=True)
+class MemoryChart:
+    """A stacked bar of memory components drawn against common GPU capacities.
+
+    `parts` name keys of the calculator's results, each in the unit `unit_choice` selects.
+    """
+
+    parts: tuple[ChartPart, ...]
+    unit_choice: str = "memory_unit"
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """One point of a curve chart: a count (a batch size), the total it gives and its share per unit of the count."""
+
+    count: float
+    total: float
+    each: float
+
+
+@dataclass(frozen=True)
+class CurveChart:
+    """A total against a count, such as throughput against batch size: bars and a table (`drawing/curve.py`).
+
+    `points(values)` returns the points in order of count; `title` describes them in one sentence ({largest} is
+    the last point's count, {low} and {high} the first and last totals); `columns` head the table's count,
+    total and per-unit columns; `note` says what the bars stop at.
+    """
+
+    points: Callable[[Mapping[str, float]], Sequence[CurvePoint]]
+    title: Message
+    note: Message
+    columns: tuple[Message, Message, Message]
+
+
+@dataclass(frozen=True)
+class StepCost:
+    """One step of a loop that resends its history (an agent's step, a chat's turn): what it sends and costs."""
+
+    input_tokens: float
+    input_cost: float
+    output_cost: float
+
+
+@dataclass(frozen=True)
+class StepChart:
+    """A cost that grows step by step: a bar per step and a table of the figures (`drawing/steps.py` draws it).
+
+    `steps(values)` returns every step in order; `step` heads the table's first column ("Step", "Turn");
+    `title` describes the bars in one sentence ({first} and {last} are the first and last step's cost, {count}
+    the number of steps); `note` says what the dashed line marks.
+    """
+
+    steps: Callable[[Mapping[str, float]], Sequence[StepCost]]
+    step: Message
+    title: Message
+    note: Message
+
+
+@dataclass(frozen=True)
+class Category:
+    """A group of calculators; its slug appears in URLs and data attributes, and names its folder."""
+
+    slug: str
+    title: Message
+
+
+Compute = Callable[[Mapping[str, float]], Mapping[str, float]]
+Reduce = Callable[[Mapping[str, tuple[float, ...]]], Mapping[str, float]]
+"""What a calculator with vector inputs takes from them: the numbers its rules and formula need (a dot product)."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A condition inputs must meet together, as the software a formula describes checks it.
+
+    When `holds(values)` is false nothing is computed and `message` is shown beside the input
+    `name`; its {fields} name inputs, written as the reader typed them.
+    """
+
+    name: str
+    holds: Callable[[Mapping[str, float]], bool]
+    message: Message
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: what it is called, what it reads, what it returns, and how.
+
+    `formulas` are LaTeX, shown beside the results and in the printed report;
+    `updated` is the ISO date its content last changed; `related` lists slugs; `rules` are
+    conditions on several inputs at once (each input's own bounds are in its `InputSpec`).
+    """
+
+    title: Message
+    summary: Message
+    inputs: tuple[InputSpec, ...]
+    outputs: tuple[OutputSpec, ...]
+    compute: Compute
+    updated: str
+    formulas: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    chart: MemoryChart | StepChart | CurveChart | None = None
+    rules: tuple[Rule, ...] = ()
+    money: tuple[str, ...] = ()
+    """Results no output declares (a part a sentence names) that are amounts in the input "currency"'s currency."""
+    reduce: Reduce | None = None
+    """For vector inputs (`Kind.VECTOR`): the numbers taken from the vectors, added to the values before the rules
+    and the formula see them. The value of a vector input itself is the count of its numbers."""
+    slug: str = ""
+    """Its address (`/<locale>/<slug>/`): its folder's name, `cost/token_cost/` → token-cost, unless given."""
+    category: str = ""
+    """Its category's slug: the folder its own folder sits in, `cost/token_cost/` → cost, unless given."""
+
+    def __post_init__(self) -> None:
+        # The folder is the calculator's identity, said once: `calculators/<category>/<name>/` gives both.
+        module = self.compute.__module__
+        if not self.slug:
+            object.__setattr__(self, "slug", slug_of(module))
+        if not self.category:
+            object.__setattr__(self, "category", module.split(".")[-2])
+
+    def input(self, name: str) -> InputSpec:
+        """Return the input called `name`."""
+        return next(spec for spec in self.inputs if spec.name == name)
+
+    def defaults(self) -> dict[str, str]:
+        """Return every input's default, as the text a form would hold."""
+        return {spec.name: spec.default for spec in self.inputs}

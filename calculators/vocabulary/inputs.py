@@ -1,0 +1,623 @@
+"""Inputs that mean the same thing in several calculators, declared once: one label, help, bounds, precision.
+
+A calculator uses them as they are (`inputs.LAYERS`) or with what truly differs for it replaced,
+its own group, default or a help text about its own formula: `replace(inputs.LAYERS, group=_MODEL, default="96")`.
+Their words are in the gettext context "input", so each is translated once for every calculator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from calculators.kernel.spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message, OutputSpec
+
+__all__ = [
+    "ACCUMULATION_STEPS",
+    "ATTENTION_HEADS",
+    "BATCH_SETUP",
+    "BATCH_SIZE",
+    "BITS_PER_WEIGHT",
+    "BUDGET",
+    "BYTES_PER_ELEMENT",
+    "CACHED_TOKENS",
+    "COMPUTE_FLOPS",
+    "CONTEXT_TOKENS",
+    "DATA_PARALLEL",
+    "DENSE_LAYERS",
+    "EXPERTS",
+    "EXPERTS_PER_TOKEN",
+    "EXPERT_FFN_SIZE",
+    "FFN_SIZE",
+    "HEAD_DIM",
+    "HIDDEN_SIZE",
+    "KV_HEADS",
+    "LATENT_ATTENTION_INPUTS",
+    "LAYERS",
+    "MEMORY",
+    "MEMORY_UNIT",
+    "MICRO_BATCH",
+    "MIXTURE_OF_EXPERTS",
+    "MODEL",
+    "PARAMS_BILLION",
+    "SEQ_LEN",
+    "SHARED_EXPERTS",
+    "SLIDING_WINDOW",
+    "SLIDING_WINDOW_SHARE",
+    "TIED_EMBEDDINGS",
+    "TOKENS_BILLION",
+    "TRAINING_RUN",
+    "VOCAB_SIZE",
+    "WORKLOAD",
+    "cached_tokens",
+    "count_input",
+    "yes_no_input",
+]
+
+# The groups shared inputs are shown under; a calculator uses them for its own inputs too.
+MODEL = N_("input", "Model")
+WORKLOAD = N_("input", "Workload")
+BATCH_SETUP = N_("input", "Batch setup")
+MEMORY = N_("input", "Memory")
+MIXTURE_OF_EXPERTS = N_("input", "Mixture of experts")
+TRAINING_RUN = N_("input", "Training run")
+BUDGET = N_("input", "Budget")
+
+MEMORY_UNIT = InputSpec(
+    name="memory_unit",
+    kind=Kind.CHOICE,
+    group=MEMORY,
+    label=N_("input", "Memory unit"),
+    help=N_("input", "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports."),
+    default="gb",
+    choices=MEMORY_UNITS,
+    fraction_digits=0,
+)
+PARAMS_BILLION = InputSpec(
+    name="params_billion",
+    kind=Kind.DECIMAL,
+    group=MODEL,
+    label=N_("input", "Parameters"),
+    help=N_("input", "The model's size in billions of parameters. The default is Llama-3.1-8B's exact count."),
+    default="8.030261248",
+    unit=N_("input", "billion"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(100000),
+    fraction_digits=9,
+    preset="model.params_billion",
+)
+LAYERS = InputSpec(
+    name="layers",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Layers"),
+    help=N_("input", "Transformer blocks, num_hidden_layers in the model's config.json."),
+    default="32",
+    minimum=Decimal(1),
+    maximum=Decimal(10000),
+    fraction_digits=0,
+    preset="model.layers",
+)
+ATTENTION_HEADS = InputSpec(
+    name="attention_heads",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Attention heads"),
+    help=N_("input", "Query heads per layer: num_attention_heads in config.json."),
+    default="32",
+    minimum=Decimal(1),
+    maximum=Decimal(100000),
+    fraction_digits=0,
+    preset="model.attention_heads",
+)
+HEAD_DIM = InputSpec(
+    name="head_dim",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Head dimension"),
+    help=N_("input", "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads."),
+    default="128",
+    minimum=Decimal(1),
+    maximum=Decimal(100000),
+    fraction_digits=0,
+    preset="model.head_dim",
+)
+KV_HEADS = InputSpec(
+    name="kv_heads",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Key-value heads"),
+    help=N_(
+        "input",
+        "num_key_value_heads in config.json. With grouped-query attention it is smaller than the "
+        "number of attention heads; without it (GPT-2, Llama-2-7B) the two are equal.",
+    ),
+    default="8",
+    minimum=Decimal(1),
+    maximum=Decimal(100000),
+    fraction_digits=0,
+    preset="model.kv_heads",
+)
+HIDDEN_SIZE = InputSpec(
+    name="hidden_size",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Hidden size"),
+    help=N_("input", "The model width, hidden_size (d_model) in config.json."),
+    default="4096",
+    minimum=Decimal(1),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+    preset="model.hidden_size",
+)
+FFN_SIZE = InputSpec(
+    name="ffn_size",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "MLP size"),
+    help=N_(
+        "input",
+        "Inner width of the MLP: intermediate_size in config.json; for GPT-2, n_inner or else 4 × the hidden size.",
+    ),
+    default="14336",
+    minimum=Decimal(1),
+    maximum=Decimal(10000000),
+    fraction_digits=0,
+    preset="model.ffn_size",
+)
+VOCAB_SIZE = InputSpec(
+    name="vocab_size",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Vocabulary size"),
+    help=N_("input", "Rows of the token embedding table: vocab_size in config.json."),
+    default="32000",
+    minimum=Decimal(1),
+    maximum=Decimal(10000000),
+    fraction_digits=0,
+    preset="model.vocab_size",
+)
+TIED_EMBEDDINGS = InputSpec(
+    name="tied_embeddings",
+    kind=Kind.CHOICE,
+    group=MODEL,
+    label=N_("input", "Output head"),
+    help=N_(
+        "input",
+        "tie_word_embeddings in config.json: whether the output layer reuses the token embedding "
+        "table or is a second vocabulary × hidden size matrix.",
+    ),
+    default="0",
+    choices=(
+        Choice("1", N_("input", "Tied to the token embeddings")),
+        Choice("0", N_("input", "Untied (a separate matrix)")),
+    ),
+    fraction_digits=0,
+    preset="model.tied_embeddings",
+)
+EXPERTS = InputSpec(
+    name="experts",
+    kind=Kind.INTEGER,
+    group=MIXTURE_OF_EXPERTS,
+    label=N_("input", "Routed experts"),
+    help=N_(
+        "input",
+        "Expert MLPs per mixture-of-experts layer: num_local_experts (Mixtral) or n_routed_experts "
+        "(DeepSeek) in config.json. 0 for a dense model.",
+    ),
+    default="8",
+    minimum=Decimal(0),
+    maximum=Decimal(100000),
+    fraction_digits=0,
+    preset="model.experts",
+)
+EXPERTS_PER_TOKEN = InputSpec(
+    name="experts_per_token",
+    kind=Kind.INTEGER,
+    group=MIXTURE_OF_EXPERTS,
+    label=N_("input", "Experts per token"),
+    help=N_(
+        "input",
+        "Routed experts the router picks for each token: num_experts_per_tok in config.json. A "
+        "value above the number of experts counts as all of them.",
+    ),
+    default="2",
+    minimum=Decimal(0),
+    maximum=Decimal(100000),
+    fraction_digits=0,
+    preset="model.experts_per_token",
+)
+EXPERT_FFN_SIZE = InputSpec(
+    name="expert_ffn_size",
+    kind=Kind.INTEGER,
+    group=MIXTURE_OF_EXPERTS,
+    label=N_("input", "Expert MLP size"),
+    help=N_(
+        "input",
+        "Inner width of one expert: moe_intermediate_size in config.json. Mixtral has none and uses "
+        "intermediate_size; 0 here also means the MLP size above.",
+    ),
+    default="14336",
+    minimum=Decimal(0),
+    maximum=Decimal(10000000),
+    fraction_digits=0,
+    preset="model.expert_ffn_size",
+)
+SHARED_EXPERTS = InputSpec(
+    name="shared_experts",
+    kind=Kind.INTEGER,
+    group=MIXTURE_OF_EXPERTS,
+    label=N_("input", "Shared experts"),
+    help=N_(
+        "input",
+        "Experts that every token uses in each mixture-of-experts layer, besides the routed ones: "
+        "n_shared_experts in config.json (1 for DeepSeek-V3, none for Mixtral).",
+    ),
+    default="0",
+    minimum=Decimal(0),
+    maximum=Decimal(1000),
+    fraction_digits=0,
+    preset="model.shared_experts",
+)
+DENSE_LAYERS = InputSpec(
+    name="dense_layers",
+    kind=Kind.INTEGER,
+    group=MIXTURE_OF_EXPERTS,
+    label=N_("input", "Leading dense layers"),
+    help=N_(
+        "input",
+        "First layers that keep an ordinary dense MLP instead of experts: first_k_dense_replace in "
+        "config.json (3 for DeepSeek-V3, none for Mixtral).",
+    ),
+    default="0",
+    minimum=Decimal(0),
+    maximum=Decimal(10000),
+    fraction_digits=0,
+    preset="model.dense_layers",
+)
+CONTEXT_TOKENS = InputSpec(
+    name="context_tokens",
+    kind=Kind.INTEGER,
+    group=WORKLOAD,
+    label=N_("input", "Tokens in context"),
+    help=N_("input", "Prompt plus generated tokens held for each sequence."),
+    default="8192",
+    unit=N_("input", "tokens"),
+    minimum=Decimal(1),
+    maximum=Decimal(100000000),
+    fraction_digits=0,
+)
+SLIDING_WINDOW = InputSpec(
+    name="sliding_window",
+    kind=Kind.INTEGER,
+    group=MODEL,
+    label=N_("input", "Sliding window"),
+    help=N_(
+        "input",
+        "sliding_window in config.json: the most recent tokens a layer with sliding-window attention attends "
+        "to, and so keeps in its cache (4,096 for Mistral 7B v0.1 and Gemma 2). 0 for a model without one.",
+    ),
+    default="0",
+    unit=N_("input", "tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(100000000),
+    fraction_digits=0,
+    optional=True,
+    preset="model.sliding_window",
+)
+SLIDING_WINDOW_SHARE = InputSpec(
+    name="sliding_window_share",
+    kind=Kind.DECIMAL,
+    group=MODEL,
+    label=N_("input", "Layers with the window"),
+    help=N_(
+        "input",
+        "The percentage of layers that use the sliding window; the others attend to, and keep, every token. "
+        "Mistral 7B v0.1 windows all of its layers (100), Gemma 2 every other one (50).",
+    ),
+    default="100",
+    unit=N_("input", "%"),
+    minimum=Decimal(0),
+    maximum=Decimal(100),
+    fraction_digits=2,
+    optional=True,
+    preset="model.sliding_window_share",
+)
+BATCH_SIZE = InputSpec(
+    name="batch_size",
+    kind=Kind.INTEGER,
+    group=WORKLOAD,
+    label=N_("input", "Sequences in the batch"),
+    help=N_("input", "Sequences served at the same time, each with its own cache."),
+    default="1",
+    unit=N_("input", "sequences"),
+    minimum=Decimal(1),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+SEQ_LEN = InputSpec(
+    name="seq_len",
+    kind=Kind.INTEGER,
+    group=WORKLOAD,
+    label=N_("input", "Sequence length"),
+    help=N_(
+        "input",
+        "Tokens in each training sequence, usually the context length the model is trained at. With "
+        "packed sequences every position holds a real token; with padding, some do not.",
+    ),
+    default="2048",
+    unit=N_("input", "tokens"),
+    minimum=Decimal(1),
+    maximum=Decimal(100000000),
+    fraction_digits=0,
+)
+BYTES_PER_ELEMENT = InputSpec(
+    name="bytes_per_element",
+    kind=Kind.CHOICE,
+    group=MODEL,
+    label=N_("input", "Cache precision"),
+    help=N_("input", "How each cached number is stored. An FP8 cache takes half of BF16."),
+    default="2",
+    choices=(
+        Choice("4", N_("input", "FP32 (4 bytes)")),
+        Choice("2", N_("input", "BF16 or FP16 (2 bytes)")),
+        Choice("1", N_("input", "FP8 or INT8 (1 byte)")),
+    ),
+    fraction_digits=0,
+)
+BITS_PER_WEIGHT = InputSpec(
+    name="bits_per_weight",
+    kind=Kind.DECIMAL,
+    group=MODEL,
+    label=N_("input", "Bits per weight"),
+    help=N_(
+        "input",
+        "How the weights are stored: 16 for BF16 or FP16, 8 for FP8 or INT8, 4 for 4-bit formats. "
+        "Quantized formats with scales take a little more, such as 4.5 for llama.cpp's Q4_K.",
+    ),
+    default="4.8944",
+    unit=N_("input", "bits"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(64),
+    fraction_digits=5,
+)
+DATA_PARALLEL = InputSpec(
+    name="data_parallel",
+    kind=Kind.INTEGER,
+    group=BATCH_SETUP,
+    label=N_("input", "Data-parallel GPUs"),
+    help=N_(
+        "input",
+        "Replicas that each run their own micro-batches; their gradients are averaged at every "
+        "optimizer step. Count data-parallel replicas only: with tensor or pipeline parallelism "
+        "this is the GPU count divided by those degrees.",
+    ),
+    default="1",
+    unit=N_("input", "GPUs"),
+    minimum=Decimal(1),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+MICRO_BATCH = InputSpec(
+    name="micro_batch",
+    kind=Kind.INTEGER,
+    group=BATCH_SETUP,
+    label=N_("input", "Micro-batch size"),
+    help=N_(
+        "input",
+        "Samples one GPU pushes through a single forward and backward pass. Peak activation memory "
+        "follows this number, however many micro-batches you accumulate.",
+    ),
+    default="4",
+    unit=N_("input", "samples"),
+    minimum=Decimal(1),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+ACCUMULATION_STEPS = InputSpec(
+    name="accumulation_steps",
+    kind=Kind.INTEGER,
+    group=BATCH_SETUP,
+    label=N_("input", "Accumulation steps"),
+    help=N_(
+        "input",
+        "Micro-batches whose gradients are added up before each optimizer step "
+        "(gradient_accumulation_steps). Use 1 without accumulation.",
+    ),
+    default="8",
+    unit=N_("input", "steps"),
+    minimum=Decimal(1),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+)
+TOKENS_BILLION = InputSpec(
+    name="tokens_billion",
+    kind=Kind.DECIMAL,
+    group=TRAINING_RUN,
+    label=N_("input", "Training tokens"),
+    help=N_("input", "The token budget of the whole run, in billions: 2000 for the 2 trillion tokens of Llama 2."),
+    default="2000",
+    unit=N_("input", "billion"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(1000000),
+    fraction_digits=3,
+)
+COMPUTE_FLOPS = InputSpec(
+    name="compute_flops",
+    kind=Kind.DECIMAL,
+    group=BUDGET,
+    label=N_("input", "Compute budget"),
+    help=N_(
+        "input",
+        "Total training compute in floating-point operations. Type it with an exponent: 3.14e23 is "
+        "GPT-3's budget, 5.76e23 Gopher's and Chinchilla's.",
+    ),
+    default="5.76e23",
+    unit=N_("input", "FLOPs"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(1000000000000000000000000000000),
+    fraction_digits=0,
+)
+
+
+def cached_tokens(values: Mapping[str, float]) -> float:
+    """Return the tokens of one sequence the KV cache holds per layer, averaged over the layers.
+
+    A layer with a sliding window of W tokens keeps min(s, W) of the s tokens in context: the
+    Mistral 7B paper's rolling buffer cache (arXiv:2310.06825, section 2), as transformers'
+    DynamicSlidingWindowLayer and vLLM's hybrid KV cache manager allocate it; the other layers
+    keep all s. Mistral 7B v0.1 at 8,192 tokens keeps 4,096; Gemma 2, windowed on half its
+    layers, (8,192 + 4,096) / 2:
+
+    >>> cached_tokens({"context_tokens": 8192, "sliding_window": 4096, "sliding_window_share": 100})
+    4096.0
+    >>> cached_tokens({"context_tokens": 8192, "sliding_window": 4096, "sliding_window_share": 50})
+    6144.0
+    >>> cached_tokens({"context_tokens": 8192})  # no window: every token in every layer
+    8192.0
+    """
+    context = values["context_tokens"]
+    window = values.get("sliding_window", 0)
+    share = values.get("sliding_window_share", 100) / 100 if window else 0.0
+    return (1 - share) * context + share * min(context, window)
+
+
+CACHED_TOKENS = OutputSpec(
+    name="cached_tokens",
+    label=N_("input", "Tokens kept per layer"),
+    unit=N_("input", "tokens"),
+    # Translators: {cached_tokens}, {context_tokens} and {sliding_window} are formatted numbers of tokens,
+    # {sliding_window_share} a percentage (the % sign follows the placeholder).
+    sentence=N_(
+        "input",
+        "With a sliding window of {sliding_window} tokens (0: none) on the layers that use it "
+        "({sliding_window_share} %), each layer keeps {cached_tokens} of the {context_tokens} tokens of a "
+        "sequence, on average: a windowed layer keeps only the most recent tokens its window holds, the "
+        "others keep them all.",
+    ),
+    fraction_digits=0,
+)
+"""The result `cached_tokens` gives, for the calculators that take the sliding-window inputs."""
+
+
+def count_input(
+    name: str,
+    group: Message,
+    label: Message,
+    help_text: Message,
+    default: str,
+    *,
+    preset: str | None = None,
+    minimum: int = 1,
+    maximum: int = 100_000,
+    advanced: bool = False,
+) -> InputSpec:
+    """A whole-number architecture fact, as config.json states it."""
+    return InputSpec(
+        name=name,
+        kind=Kind.INTEGER,
+        group=group,
+        label=label,
+        help=help_text,
+        default=default,
+        minimum=Decimal(minimum),
+        maximum=Decimal(maximum),
+        fraction_digits=0,
+        advanced=advanced,
+        preset=preset,
+    )
+
+
+def yes_no_input(name: str, group: Message, label: Message, help_text: Message, *, preset: str) -> InputSpec:
+    """An advanced architecture switch a preset sets: "1" yes, "0" (the default) no."""
+    return InputSpec(
+        name=name,
+        kind=Kind.CHOICE,
+        group=group,
+        label=label,
+        help=help_text,
+        default="0",
+        choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
+        fraction_digits=0,
+        advanced=True,
+        preset=preset,
+    )
+
+
+_LATENT = N_("input", "Router bias and latent attention (DeepSeek)")
+LATENT_ATTENTION_INPUTS: tuple[InputSpec, ...] = (
+    yes_no_input(
+        "router_bias",
+        _LATENT,
+        N_("input", "Router bias"),
+        N_(
+            "input",
+            "Whether the router keeps one bias per routed expert, as DeepSeek-V3 does to balance the load "
+            "between experts (e_score_correction_bias). Mixtral's router has none.",
+        ),
+        preset="model.router_bias",
+    ),
+    count_input(
+        "q_lora_rank",
+        _LATENT,
+        N_("input", "Query compression rank"),
+        N_(
+            "input",
+            "q_lora_rank in config.json (1,536 for DeepSeek-V3). 0 projects the queries directly, as "
+            "DeepSeek-V2-Lite does.",
+        ),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.q_lora_rank",
+    ),
+    count_input(
+        "kv_lora_rank",
+        _LATENT,
+        N_("input", "Key-value compression rank"),
+        N_(
+            "input",
+            "kv_lora_rank in config.json (512 for DeepSeek-V3). 0 means standard attention with the "
+            "key-value heads and head dimension above; anything else switches to multi-head latent attention.",
+        ),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.kv_lora_rank",
+    ),
+    count_input(
+        "qk_nope_head_dim",
+        _LATENT,
+        N_("input", "Query-key dimension without rotary positions"),
+        N_("input", "qk_nope_head_dim in config.json (128 for DeepSeek-V3)."),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.qk_nope_head_dim",
+    ),
+    count_input(
+        "qk_rope_head_dim",
+        _LATENT,
+        N_("input", "Query-key dimension with rotary positions"),
+        N_("input", "qk_rope_head_dim in config.json (64 for DeepSeek-V3)."),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.qk_rope_head_dim",
+    ),
+    count_input(
+        "v_head_dim",
+        _LATENT,
+        N_("input", "Value head dimension"),
+        N_("input", "v_head_dim in config.json (128 for DeepSeek-V3)."),
+        "0",
+        minimum=0,
+        advanced=True,
+        preset="model.v_head_dim",
+    ),
+)
+"""DeepSeek-V2/V3's details, shared with the MoE calculator: a router bias and multi-head latent attention."""

@@ -1,0 +1,240 @@
+"""The roofline of transformer inference, said once for the inference calculators.
+
+A step of the model takes at least the time to read its bytes from memory and at least the time to do
+its FLOPs (Williams, Waterman and Patterson, "Roofline", CACM 2009): t = max(bytes ÷ bandwidth,
+FLOPs ÷ peak). A decode step of a batch reads every weight once and each sequence's KV cache
+(Pope et al., "Efficiently Scaling Transformer Inference", arXiv:2211.05102, §2), and does a forward
+pass of 2N FLOPs per token plus the attention term 2·L·n_ctx·d_attn of Kaplan et al.
+(arXiv:2001.08361, Table 1). Prefill pushes the whole prompt through in one pass, so it does many
+FLOPs per byte and is bound by compute; decode does about one FLOP per byte read at batch 1 and is
+bound by memory bandwidth until the batch reaches the machine's ridge point, peak FLOP/s ÷ bytes/s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from calculators.kernel.spec import N_, InputSpec, Kind
+
+from . import inputs
+
+__all__ = [
+    "ACTIVE_PARAMS",
+    "BANDWIDTH",
+    "EFFICIENCY",
+    "GPU",
+    "GPUS",
+    "GPU_MEMORY",
+    "MILLISECONDS",
+    "PEAK_TFLOPS",
+    "SERVING_GPU_INPUTS",
+    "SERVING_MODEL_INPUTS",
+    "TOKENS_PER_SECOND",
+    "WEIGHT_BITS",
+    "WEIGHT_PARAMS",
+    "Step",
+    "decode_step",
+    "forward_flops",
+    "kv_bytes_per_token",
+    "prefill",
+    "ridge_point",
+    "weight_bytes",
+]
+
+GPU = N_("input", "GPU")
+TOKENS_PER_SECOND = N_("input", "tokens/s")
+MILLISECONDS = N_("input", "ms")
+
+WEIGHT_PARAMS = replace(
+    inputs.PARAMS_BILLION,
+    help=N_(
+        "input",
+        "Every parameter stored, in billions: each decode step reads them all from memory. For a "
+        "mixture-of-experts model that is all the experts (a batch of any size touches most of them). "
+        "The default is Llama-3.1-8B's exact count.",
+    ),
+)
+ACTIVE_PARAMS = replace(
+    inputs.PARAMS_BILLION,
+    name="active_params_billion",
+    label=N_("input", "Active parameters"),
+    help=N_(
+        "input",
+        "Parameters each token passes through, in billions: all of them for a dense model, the shared "
+        "layers and the routed experts for a mixture-of-experts model. They set the FLOPs.",
+    ),
+    preset="model.active_params_billion",
+)
+WEIGHT_BITS = replace(inputs.BITS_PER_WEIGHT, default="16")
+BANDWIDTH = InputSpec(
+    name="bandwidth_gb_s",
+    kind=Kind.DECIMAL,
+    group=GPU,
+    label=N_("input", "Memory bandwidth per GPU"),
+    help=N_("input", "The datasheet's peak memory bandwidth: 3,350 GB/s for an H100 SXM, 2,039 for an A100 80GB SXM."),
+    default="3350",
+    unit=N_("input", "GB/s"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(1_000_000),
+    fraction_digits=3,
+    preset="gpu.bandwidth_gb_s",
+)
+PEAK_TFLOPS = InputSpec(
+    name="peak_tflops",
+    kind=Kind.DECIMAL,
+    group=GPU,
+    label=N_("input", "Peak compute per GPU"),
+    help=N_(
+        "input",
+        "The datasheet's dense BF16 tensor peak, without sparsity: 989.5 TFLOP/s for an H100 SXM, 312 for an A100.",
+    ),
+    default="989.5",
+    unit=N_("input", "TFLOP/s"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(1_000_000),
+    fraction_digits=3,
+    preset="gpu.bf16_tflops",
+)
+GPU_MEMORY = InputSpec(
+    name="gpu_memory_gb",
+    kind=Kind.DECIMAL,
+    group=GPU,
+    label=N_("input", "Memory per GPU"),
+    help=N_("input", "The GPU's memory as it is sold, in GB: 80 for an H100 SXM."),
+    default="80",
+    unit=N_("input", "GB"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(1_000_000),
+    fraction_digits=3,
+    preset="gpu.memory_gb",
+)
+GPUS = InputSpec(
+    name="gpus",
+    kind=Kind.INTEGER,
+    group=GPU,
+    label=N_("input", "GPUs serving the model"),
+    help=N_(
+        "input",
+        "GPUs one copy of the model is split across with tensor parallelism: their bandwidth and peak add up. "
+        "Communication between them is left out.",
+    ),
+    default="1",
+    unit=N_("input", "GPUs"),
+    minimum=Decimal(1),
+    maximum=Decimal(100_000),
+    fraction_digits=0,
+)
+EFFICIENCY = InputSpec(
+    name="efficiency",
+    kind=Kind.DECIMAL,
+    group=GPU,
+    label=N_("input", "Share of the roofline achieved"),
+    help=N_(
+        "input",
+        "The share of peak bandwidth and peak FLOP/s the serving engine reaches. 100 gives the upper bound; "
+        "real engines reach less, often 50 to 80.",
+    ),
+    default="100",
+    unit=N_("input", "%"),
+    minimum=Decimal(0),
+    minimum_exclusive=True,
+    maximum=Decimal(100),
+    fraction_digits=2,
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One pass of the model: its bytes read, its FLOPs and the time the roofline allows."""
+
+    bytes: float
+    flops: float
+    memory_time: float
+    compute_time: float
+
+    @property
+    def time(self) -> float:
+        """The roofline's time: the slower of reading the bytes and doing the FLOPs."""
+        return max(self.memory_time, self.compute_time)
+
+    @property
+    def memory_bound(self) -> bool:
+        """Whether reading memory, not compute, sets the time."""
+        return self.memory_time >= self.compute_time
+
+
+def weight_bytes(values: Mapping[str, float]) -> float:
+    """Bytes of weights: parameters × bits per weight ÷ 8."""
+    return values["params_billion"] * 1e9 * values["bits_per_weight"] / 8
+
+
+def kv_bytes_per_token(values: Mapping[str, float]) -> float:
+    """Bytes of KV cache one token keeps: 2 (key and value) · L · n_kv · d_head · bytes (vLLM, arXiv:2309.06180)."""
+    return 2 * values["layers"] * values["kv_heads"] * values["head_dim"] * values["bytes_per_element"]
+
+
+def forward_flops(values: Mapping[str, float], context: float) -> float:
+    """FLOPs of one token's forward pass at `context` tokens: 2N + 2·L·n_ctx·d_attn (Kaplan et al., Table 1).
+
+    GPT-3's shape (96 layers, d_attn 12,288, 2,048 tokens) with Kaplan's non-embedding N = 12·L·d² ≈ 1.74 × 10¹¹:
+
+    >>> gpt3 = {"active_params_billion": 173.946175488, "layers": 96, "attention_heads": 96, "head_dim": 128}
+    >>> f"{forward_flops(gpt3, 2048):.4g}"
+    '3.527e+11'
+    """
+    d_attn = values["attention_heads"] * values["head_dim"]
+    return 2 * values["active_params_billion"] * 1e9 + 2 * values["layers"] * context * d_attn
+
+
+def _seconds(values: Mapping[str, float], data: float, flops: float) -> Step:
+    share = values["efficiency"] / 100
+    bandwidth = values["bandwidth_gb_s"] * 1e9 * values["gpus"] * share
+    peak = values["peak_tflops"] * 1e12 * values["gpus"] * share
+    return Step(data, flops, data / bandwidth, flops / peak)
+
+
+def decode_step(values: Mapping[str, float], batch: float, context: float) -> Step:
+    """One decode step of `batch` sequences at `context` tokens each: weights and caches read, one token each.
+
+    Databricks' example: a 7B model in 16 bits moves 14 GB per token; at half of 2 TB/s that takes 14 ms.
+
+    >>> seven = {"params_billion": 7, "bits_per_weight": 16, "active_params_billion": 7, "layers": 32,
+    ...          "kv_heads": 32, "head_dim": 128, "attention_heads": 32, "bytes_per_element": 2,
+    ...          "bandwidth_gb_s": 2000, "peak_tflops": 312, "gpus": 1, "efficiency": 50}
+    >>> step = decode_step(seven, 1, 0)
+    >>> round(step.time * 1000, 6), step.memory_bound
+    (14.0, True)
+    """
+    data = weight_bytes(values) + batch * context * kv_bytes_per_token(values)
+    return _seconds(values, data, batch * forward_flops(values, context))
+
+
+def prefill(values: Mapping[str, float], batch: float, prompt: float) -> Step:
+    """The prompts' single pass: every prompt token's forward FLOPs at the prompt's length, weights read once."""
+    data = weight_bytes(values) + batch * prompt * kv_bytes_per_token(values)
+    return _seconds(values, data, batch * prompt * forward_flops(values, prompt))
+
+
+def ridge_point(values: Mapping[str, float]) -> float:
+    """FLOPs per byte where a step stops being memory-bound: peak FLOP/s ÷ bandwidth (the efficiency cancels)."""
+    return values["peak_tflops"] * 1e12 / (values["bandwidth_gb_s"] * 1e9)
+
+
+SERVING_MODEL_INPUTS: tuple[InputSpec, ...] = (
+    WEIGHT_PARAMS,
+    ACTIVE_PARAMS,
+    WEIGHT_BITS,
+    inputs.LAYERS,
+    inputs.ATTENTION_HEADS,
+    inputs.KV_HEADS,
+    inputs.HEAD_DIM,
+    replace(inputs.BYTES_PER_ELEMENT, label=N_("input", "KV cache precision")),
+)
+"""The model facts a step's bytes and FLOPs need: weights, the FLOPs' parameters, the KV cache's shape."""
+SERVING_GPU_INPUTS: tuple[InputSpec, ...] = (BANDWIDTH, PEAK_TFLOPS, GPUS, EFFICIENCY)
+"""The machine of the roofline: bandwidth, peak, how many GPUs, and the share of both reached."""

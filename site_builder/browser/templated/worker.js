@@ -1,0 +1,93 @@
+// The calculation engine: Pyodide in a module worker, running the calculators package. The build
+// writes _app/worker.js as snapshot.js (startPython, the one user of Pyodide's private API) followed
+// by this file: one download for the worker, two files to read.
+// The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
+// the worker answers {type: "ready", start: "snapshot" | "plain", steps} or {type: "failed"}, then
+// {type: "report", json} for each, or {type: "failed"} if the engine broke.
+// {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
+
+let engine = null;
+
+// Pyodide may leave a rejected promise behind when a runtime file fails to load; that is a failed
+// start like any other, not an error to surface.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  if (!engine) self.postMessage({ type: "failed", reason: String(event.reason) });
+});
+
+self.addEventListener("message", async (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    try {
+      const started = await start(message);
+      engine = started.value;
+      self.postMessage({ type: "ready", start: started.start, steps: started.steps });
+    } catch (error) {
+      self.postMessage({ type: "failed", reason: String(error) });
+    }
+  } else if (message.type === "compute" || message.type === "config") {
+    // Every request gets an answer: a report, or a failure the page shows (never a page left busy).
+    try {
+      if (!engine) throw new Error("the engine has not started");
+      if (message.type === "compute") self.postMessage({ type: "report", json: engine.report(JSON.stringify(message.values)) });
+      else self.postMessage({ type: "config", json: engine.config(String(message.text)) });
+    } catch (error) {
+      self.postMessage({ type: "failed", reason: String(error) });
+    }
+  }
+});
+
+async function start({ runtime, stdlib, bundle, calculatorBundle, module, catalog, facts }) {
+  if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
+  // Pyodide waits forever when its WebAssembly file cannot be fetched; a HEAD request finds out at once.
+  const probe = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).then((response) => {
+    if (!response.ok) throw new Error(`runtime: HTTP ${response.status}`);
+  });
+  // The shared core and this page's own calculator and catalog: nothing that grows with the catalogue.
+  const files = Promise.all([
+    fetchOk(bundle).then((r) => r.arrayBuffer()),
+    fetchOk(calculatorBundle).then((r) => r.arrayBuffer()),
+    fetchOk(catalog).then((r) => r.arrayBuffer()),
+    fetchOk(facts).then((r) => r.text()),
+  ]);
+  const warm = async (pyodide) => {
+    const [coreBytes] = await files;
+    pyodide.unpackArchive(coreBytes, "zip", { extractDir: "/app" });
+    pyodide.runPython(CORE);
+  };
+  const finish = async (pyodide) => {
+    const [, ownBytes, catalogBytes, factsText] = await files;
+    pyodide.unpackArchive(ownBytes, "zip", { extractDir: "/app" });
+    const makeEngine = pyodide.runPython(ENGINE);
+    const [report, config] = makeEngine(new Uint8Array(catalogBytes), factsText, module).toJs();
+    makeEngine.destroy();
+    return { report, config };
+  };
+  const [, started] = await Promise.all([probe, startPython({ runtime, stdlib, core: bundle }, { warm, finish })]);
+  return started;
+}
+
+// What every page imports: run before a snapshot is taken, so a restored interpreter has it already.
+const CORE = `
+import sys
+if "/app" not in sys.path:
+    sys.path.insert(0, "/app")
+import calculators.live
+`;
+
+const ENGINE = `
+from calculators.live import config_json, load_calculator, load_kit, report_json
+
+def make_engine(catalog, facts, module):
+    kit = load_kit(catalog.to_bytes(), facts)
+    calculator = load_calculator(module)
+    return (lambda raw_json: report_json(kit, calculator, raw_json), lambda text: config_json(kit, calculator, text))
+
+make_engine
+`;
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}

@@ -1,0 +1,371 @@
+"""Model, GPU and price presets: the data files in `data/`, read and checked against their schema.
+
+A preset fills a calculator's inputs with published facts: a model's architecture from its
+`config.json`, a GPU's memory, bandwidth and dense BF16 peak from its datasheet, a list price
+from the vendor's pricing page on the date it was read. The schema
+is the dataclasses below: every key required, no key unknown, every value of its type and
+range. A file that breaks it stops the build with the file, the line and key, and the cause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from calculators.kernel.spec import Calculator
+from calculators.vocabulary.architecture import GPT2, LLAMA, count_parameters
+from calculators.vocabulary.model_config import fill_values
+from site_builder import folders
+
+from .errors import TomlFile, read_toml
+
+__all__ = [
+    "DATA",
+    "PRICE_KINDS",
+    "STALE_AFTER_DAYS",
+    "GpuPreset",
+    "ModelPreset",
+    "Presets",
+    "PricePreset",
+    "preset_values",
+    "read_presets",
+    "stale_prices",
+    "uses_presets",
+]
+
+DATA = folders.DATA
+
+
+@dataclass(frozen=True)
+class ModelPreset:
+    """One open model's architecture as its config.json states it, and its published parameter count."""
+
+    id: str
+    name: str
+    config_url: str
+    params: int
+    params_source: str
+    params_exact: bool
+    architecture: str
+    layers: int
+    hidden_size: int
+    attention_heads: int
+    kv_heads: int
+    head_dim: int
+    ffn_size: int
+    vocab_size: int
+    tied_embeddings: bool
+    context_tokens: int
+    attention_bias: bool
+    positions: int
+    experts: int
+    experts_per_token: int
+    expert_ffn_size: int
+    shared_experts: int
+    dense_layers: int
+    active_params: int = 0
+    active_params_source: str = ""
+    active_params_exact: bool = False
+    active_params_printed: str = ""
+    params_printed: str = ""
+    q_lora_rank: int = 0
+    kv_lora_rank: int = 0
+    qk_nope_head_dim: int = 0
+    qk_rope_head_dim: int = 0
+    v_head_dim: int = 0
+    router_bias: bool = False
+    extra_layer_params: int = 0
+    module_layout: str = ""
+    shared_expert_ffn_size: int = 0
+    shared_expert_gate: bool = False
+    sliding_window: int = 0
+    windowed_layers: int = 0
+    notes: str = ""
+
+    def facts(self) -> dict[str, float]:
+        """Return this model's value of every `MODEL_FACTS` key."""
+        facts = {f"model.{name}": value for name, value in self.architecture_facts().items()}
+        facts["model.context_tokens"] = float(self.context_tokens)
+        # The linear modules a block has (what LoRA adapts); by default its architecture's.
+        facts["model.module_layout"] = _MODULE_LAYOUTS[self.module_layout or self.architecture]
+        facts["model.sliding_window"] = float(self.sliding_window)
+        windowed = self.windowed_layers if self.sliding_window else self.layers
+        facts["model.sliding_window_share"] = 100 * windowed / self.layers
+        # The exact count the formula gives from these facts (a test holds it to the published one).
+        count = count_parameters(self.architecture_facts())
+        facts["model.params_billion"] = count.total / 1e9
+        facts["model.active_params_billion"] = count.active / 1e9
+        return facts
+
+    def architecture_facts(self) -> dict[str, float]:
+        """Return the inputs of the parameter count (`calculators.infrastructure.transformer_params`)."""
+        names = (
+            "layers hidden_size attention_heads kv_heads head_dim ffn_size vocab_size positions experts "
+            "experts_per_token expert_ffn_size shared_experts dense_layers q_lora_rank kv_lora_rank "
+            "qk_nope_head_dim qk_rope_head_dim v_head_dim extra_layer_params shared_expert_ffn_size"
+        ).split()
+        facts: dict[str, float] = {name: float(getattr(self, name)) for name in names}
+        facts["architecture"] = GPT2 if self.architecture == "gpt2" else LLAMA
+        facts["tied_embeddings"] = float(self.tied_embeddings)
+        facts["attention_bias"] = float(self.attention_bias)
+        facts["router_bias"] = float(self.router_bias)
+        facts["shared_expert_gate"] = float(self.shared_expert_gate)
+        return facts
+
+
+@dataclass(frozen=True)
+class GpuPreset:
+    """One accelerator's datasheet figures."""
+
+    id: str
+    name: str
+    memory_gb: float
+    bandwidth_gb_s: float
+    bf16_tflops: float
+    source: str
+    notes: str = ""
+
+    def facts(self) -> dict[str, float]:
+        """Return this GPU's value of every `GPU_FACTS` key."""
+        return {
+            "gpu.memory_gb": float(self.memory_gb),
+            "gpu.bandwidth_gb_s": float(self.bandwidth_gb_s),
+            "gpu.bf16_tflops": float(self.bf16_tflops),
+        }
+
+
+PRICE_KINDS: Mapping[str, tuple[str, ...]] = {
+    "llm": ("input_per_m", "cached_input_per_m", "cache_write_per_m", "output_per_m", "batch_discount"),
+    "embedding": ("embedding_per_m", "batch_discount"),
+    "speech": ("per_million_characters",),
+    "transcription": ("per_minute",),
+    "image": ("per_image",),
+    "gpu_hour": ("gpu_hour",),
+}
+"""The prices each kind of entry states (`spec.PRICE_FACTS` without "price."), all of them: a kind's menu fills
+every one, so no value is left over from the entry chosen before."""
+
+
+@dataclass(frozen=True)
+class PricePreset:
+    """One list price as the vendor's pricing page printed it on `read_on`, in US dollars.
+
+    Token prices are per million tokens; `batch_discount` is the percentage the vendor's batch API takes off
+    input and output; `gpu` names the gpus.toml entry a GPU-hour price is for.
+    """
+
+    id: str
+    name: str
+    kind: str
+    source: str
+    read_on: date
+    input_per_m: float = 0
+    cached_input_per_m: float = 0
+    cache_write_per_m: float = 0
+    output_per_m: float = 0
+    batch_discount: int = 0
+    embedding_per_m: float = 0
+    per_million_characters: float = 0
+    per_minute: float = 0
+    per_image: float = 0
+    gpu_hour: float = 0
+    gpu: str = ""
+    notes: str = ""
+
+    def facts(self) -> dict[str, float]:
+        """Return this entry's value of each `PRICE_FACTS` key its kind states, and its currency (USD)."""
+        facts = {f"price.{name}": float(getattr(self, name)) for name in PRICE_KINDS[self.kind]}
+        facts["price.currency"] = 0.0  # numbers.CURRENCIES[0]: every list price here is in US dollars
+        return facts
+
+
+@dataclass(frozen=True)
+class Presets:
+    """Every model, GPU and price preset, in the files' order."""
+
+    models: tuple[ModelPreset, ...]
+    gpus: tuple[GpuPreset, ...]
+    prices: tuple[PricePreset, ...] = ()
+
+
+_ARCHITECTURES = frozenset({"llama", "gpt2"})
+_MODULE_LAYOUTS = {"llama": 0.0, "gpt2": 1.0, "phi": 2.0, "phi3": 3.0}
+"""`spec.MODEL_FACTS` `module_layout`: separate projections, GPT-2's fused c_attn, Phi-2's fc1/fc2, Phi-3's fusions."""
+_OPTIONAL = frozenset(
+    field.name
+    for field in fields(ModelPreset) + fields(GpuPreset) + fields(PricePreset)
+    if field.default is not MISSING
+)  # keys with a default may be left out: MoE, latent-attention and per-family details, notes
+
+
+def read_presets(folder: Path = DATA) -> Presets:
+    """Read `models.toml`, `gpus.toml` and `prices.toml` from `folder`; raise BuildError at the file, line and key
+    of any fault."""
+    models_file, gpus_file = read_toml(folder / "models.toml"), read_toml(folder / "gpus.toml")
+    prices_file = read_toml(folder / "prices.toml")
+    models = tuple(_checked_model(models_file, index, entry) for index, entry in _entries(models_file, "model"))
+    gpus = tuple(_checked_gpu(gpus_file, index, entry) for index, entry in _entries(gpus_file, "gpu"))
+    gpu_ids = {gpu.id for gpu in gpus}
+    prices = tuple(
+        _checked_price(prices_file, index, entry, gpu_ids) for index, entry in _entries(prices_file, "price")
+    )
+    for kind, file, ids in (
+        ("model", models_file, [m.id for m in models]),
+        ("gpu", gpus_file, [g.id for g in gpus]),
+        ("price", prices_file, [p.id for p in prices]),
+    ):
+        repeated = next((index for index, i in enumerate(ids) if i in ids[:index]), None)
+        if repeated is not None:
+            duplicates = sorted({i for i in ids if ids.count(i) > 1})
+            raise file.fault((kind, repeated, "id"), f"{kind} ids must be unique: {', '.join(duplicates)}")
+    return Presets(models=models, gpus=gpus, prices=prices)
+
+
+STALE_AFTER_DAYS = 365
+
+
+def stale_prices(prices: tuple[PricePreset, ...], today: date) -> tuple[str, ...]:
+    """Warnings for the list prices read more than a year before `today`: vendors change them, check again."""
+    return tuple(
+        f"site_builder/data/prices.toml: price {price.id} was read on {price.read_on.isoformat()}, more than a year "
+        f"ago; check {price.source} and update it"
+        for price in prices
+        if (today - price.read_on).days > STALE_AFTER_DAYS
+    )
+
+
+def preset_values(calculator: Calculator, preset: ModelPreset | GpuPreset | PricePreset) -> dict[str, str]:
+    """Map a preset's facts onto the inputs of `calculator` that take them (input name → form text)."""
+    return fill_values(calculator, preset.facts())
+
+
+def uses_presets(calculator: Calculator, family: str) -> bool:
+    """Whether any input of `calculator` takes a fact of `family` ("model" or "gpu")."""
+    return any(spec.preset and spec.preset.startswith(family + ".") for spec in calculator.inputs)
+
+
+def _entries(file: TomlFile, table: str) -> list[tuple[int, Mapping[str, Any]]]:
+    """Return the file's [[table]] entries with their index (what its key lines are noted under)."""
+    unknown = sorted(set(file.document) - {table})
+    if unknown:
+        raise file.fault((unknown[0],), f"unknown key {unknown[0]!r}: the file holds [[{table}]] tables only")
+    entries = file.document.get(table)
+    if not isinstance(entries, list) or not entries or not all(isinstance(entry, dict) for entry in entries):
+        raise file.fault((table,), f"expected one or more [[{table}]] tables")
+    return list(enumerate(entries))
+
+
+_LARGEST = 10**15
+"""No preset figure comes near 10¹⁵ (DeepSeek-V3 has 6.7 × 10¹¹ parameters); beyond it a figure is a slip."""
+_EXPECTED = {
+    "bool": "bool",
+    "int": "int, a whole number from 0 to 10¹⁵",
+    "float": "float, a number above 0 and below 10¹⁵",
+    "str": "str",
+    "date": "a date, written 2026-12-02 without quotes",
+}
+
+
+def _build(kind: type[Any], file: TomlFile, table: str, index: int, entry: Mapping[str, Any]) -> Any:
+    where = f"{kind.__name__} {entry.get('id', 'without an id')}"
+    known = {f.name: f for f in fields(kind)}
+    unknown = sorted(set(entry) - set(known))
+    missing = sorted(name for name in known if name not in entry and name not in _OPTIONAL)
+    if unknown or missing:
+        problems = [f"unknown key {name!r}" for name in unknown] + [f"missing key {name!r}" for name in missing]
+        raise file.fault((table, index, *unknown[:1]), f"{where}: {'; '.join(problems)}")
+    for name, value in entry.items():
+        expected = str(known[name].type)
+        if not _has_type(value, expected):
+            raise file.fault((table, index, name), f"{where}: {name} must be {_EXPECTED[expected]}, not {value!r}")
+    return kind(**entry)
+
+
+def _has_type(value: object, expected: str) -> bool:
+    if expected == "bool":
+        return isinstance(value, bool)
+    if expected == "int":
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _LARGEST
+    if expected == "float":
+        # inf and nan are TOML floats too: `not 0 < nan` holds, and inf is past the bound.
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < _LARGEST
+    if expected == "date":
+        return isinstance(value, date)
+    return (isinstance(value, str) and bool(value)) or (expected == "str" and value == "")
+
+
+def _checked_model(file: TomlFile, index: int, entry: Mapping[str, Any]) -> ModelPreset:
+    model: ModelPreset = _build(ModelPreset, file, "model", index, entry)
+    key, fault = _model_fault(model)
+    if fault:
+        raise file.fault(("model", index, key), f"ModelPreset {model.id}: {fault}")
+    return model
+
+
+def _checked_gpu(file: TomlFile, index: int, entry: Mapping[str, Any]) -> GpuPreset:
+    gpu: GpuPreset = _build(GpuPreset, file, "gpu", index, entry)
+    if not gpu.source.startswith("https://"):
+        raise file.fault(("gpu", index, "source"), f"GpuPreset {gpu.id}: source must be an https address")
+    return gpu
+
+
+def _checked_price(file: TomlFile, index: int, entry: Mapping[str, Any], gpu_ids: set[str]) -> PricePreset:
+    price: PricePreset = _build(PricePreset, file, "price", index, entry)
+    key, fault = _price_fault(price, gpu_ids, entry)
+    if fault:
+        raise file.fault(("price", index, key), f"PricePreset {price.id}: {fault}")
+    return price
+
+
+def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]) -> tuple[str, str]:
+    """Return the key that makes `price` unusable and why, or ("", "") if nothing does."""
+    if price.kind not in PRICE_KINDS:
+        return "kind", f"kind must be one of {', '.join(PRICE_KINDS)}, not {price.kind!r}"
+    if not price.source.startswith("https://"):
+        return "source", "source must be the https address of the vendor's pricing page"
+    stated = PRICE_KINDS[price.kind]
+    missing = [name for name in stated if name not in entry]
+    if missing:
+        return "kind", f"a {price.kind} price states {', '.join(stated)}; missing {', '.join(missing)}"
+    foreign = [name for name in entry if name in _PRICE_FIELDS and name not in stated]
+    if foreign:
+        return foreign[0], f"a {price.kind} price states only {', '.join(stated)}"
+    if price.batch_discount > 100:
+        return "batch_discount", "batch_discount is a percentage, from 0 to 100"
+    if price.kind == "gpu_hour" and price.gpu not in gpu_ids:
+        return "gpu", f"gpu must name an id of gpus.toml, not {price.gpu!r}"
+    return "", ""
+
+
+_PRICE_FIELDS = frozenset(name for names in PRICE_KINDS.values() for name in names)
+
+
+def _model_fault(model: ModelPreset) -> tuple[str, str]:
+    """Return the key that makes `model` impossible and why, or ("", "") if nothing does."""
+    sizes = ("layers", "hidden_size", "attention_heads", "kv_heads", "head_dim", "vocab_size", "params")
+    if model.architecture not in _ARCHITECTURES:
+        return "architecture", "architecture must be llama or gpt2"
+    for name in sizes:
+        if getattr(model, name) < 1:
+            return name, f"{name} must be positive (so must layers, hidden_size, heads, head_dim, vocab_size, params)"
+    if model.module_layout and model.module_layout not in _MODULE_LAYOUTS:
+        return "module_layout", "module_layout must be llama, gpt2, phi or phi3"
+    if model.attention_heads % model.kv_heads:
+        return "attention_heads", "attention_heads must be a multiple of kv_heads"
+    if model.experts and not 1 <= model.experts_per_token <= model.experts:
+        return "experts_per_token", "experts_per_token must be between 1 and experts"
+    if model.sliding_window and not 1 <= model.windowed_layers <= model.layers:
+        return "windowed_layers", "a sliding_window needs windowed_layers between 1 and layers"
+    if not model.sliding_window and model.windowed_layers:
+        return "windowed_layers", "windowed_layers needs a sliding_window"
+    for name in ("experts_per_token", "active_params"):
+        if not model.experts and getattr(model, name):
+            return name, "a dense model has no experts_per_token and no active_params"
+    for name in ("config_url", "params_source", "active_params_source"):
+        address = getattr(model, name)
+        if address and not address.startswith("https://"):
+            return name, f"{name} must be an https address, not {address!r}"
+    return "", ""
