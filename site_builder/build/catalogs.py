@@ -27,13 +27,12 @@ import importlib.resources
 import io
 import re
 import string
-import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Message
-from babel.messages.mofile import write_mo
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, read_po
 
 import calculators
@@ -349,54 +348,19 @@ def core_modules() -> tuple[str, ...]:
 def browser_catalogs(mo: bytes, keep: Mapping[str, frozenset[tuple[str, str]]]) -> dict[str, bytes]:
     """Return, for each name in `keep`, the compiled catalog `mo` cut down to those messages (and its header).
 
-    The full catalog is read once and cut many times, one small catalog per page's calculator, byte
-    for byte from its entries: a build writes one per calculator and locale, so this stays cheap.
+    The full catalog is read once (Babel's .mo reader) and cut many times, one small catalog per page's
+    calculator.
     """
-    entries = _mo_entries(mo)
-    keyed = [(_message_key(original), original, translation) for original, translation in entries.items()]
-    return {
-        name: _mo_bytes({original: translation for key, original, translation in keyed if key in wanted or not key[1]})
-        for name, wanted in keep.items()
-    }
-
-
-_MO_MAGIC = 0x950412DE
-
-
-def _mo_entries(mo: bytes) -> dict[bytes, bytes]:
-    """Read a GNU .mo file into its (original, translation) byte strings, contexts and plurals as stored."""
-    magic, _, count, originals, translations = struct.unpack("<5I", mo[:20])
-    if magic != _MO_MAGIC:
-        raise ValueError("not a little-endian GNU .mo catalog")
-    entries = {}
-    for index in range(count):
-        length, offset = struct.unpack("<2I", mo[originals + 8 * index : originals + 8 * index + 8])
-        t_length, t_offset = struct.unpack("<2I", mo[translations + 8 * index : translations + 8 * index + 8])
-        entries[mo[offset : offset + length]] = mo[t_offset : t_offset + t_length]
-    return entries
-
-
-def _message_key(original: bytes) -> tuple[str, str]:
-    """Return (context, msgid) of a stored original: `context\x04msgid`, plural forms after a NUL."""
-    text = original.decode("utf-8").split("\x00")[0]
-    context, _, message = text.rpartition("\x04")
-    return context, message
-
-
-def _mo_bytes(entries: Mapping[bytes, bytes]) -> bytes:
-    """Write entries as a GNU .mo file (sorted originals, no hash table), as gettext reads it."""
-    originals = sorted(entries)
-    header = 28
-    tables = header + 16 * len(originals)
-    ids = b"".join(original + b"\x00" for original in originals)
-    strs = b"".join(entries[original] + b"\x00" for original in originals)
-    index_ids, index_strs = [], []
-    offset = tables
-    for original in originals:
-        index_ids.append(struct.pack("<2I", len(original), offset))
-        offset += len(original) + 1
-    for original in originals:
-        index_strs.append(struct.pack("<2I", len(entries[original]), offset))
-        offset += len(entries[original]) + 1
-    head = struct.pack("<7I", _MO_MAGIC, 0, len(originals), header, header + 8 * len(originals), 0, tables)
-    return head + b"".join(index_ids) + b"".join(index_strs) + ids + strs
+    full = read_mo(io.BytesIO(mo))
+    cuts = {}
+    for name, wanted in keep.items():
+        cut = Catalog(locale=full.locale, charset=full.charset)
+        cut.mime_headers = full.mime_headers
+        for context, text in sorted(wanted):
+            message = full.get(text, context or None)
+            if message is not None:
+                cut[message.id] = message
+        buffer = io.BytesIO()
+        write_mo(buffer, cut)
+        cuts[name] = buffer.getvalue()
+    return cuts
