@@ -18,6 +18,7 @@ are medians; these machines are noisy, so read ratios rather than single runs.
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import gzip
 import json
@@ -200,10 +201,17 @@ def measure_build(
     }
 
 
+def _published_at(seed: Calculator, slug: str) -> Calculator:
+    """Return `seed` under another slug, with no related links: a stand-in for a calculator in another folder."""
+    clone = copy.copy(dataclasses.replace(seed, related=()))
+    object.__setattr__(clone, "slug", slug)  # the field its folder sets (`Calculator.__post_init__`)
+    return clone
+
+
 def measure_synthetic(work: Path, size: int) -> dict[str, Any]:
     """Build `size` copies of a seed calculator in every locale, each with its own article template."""
     seed = find(SLUG)
-    calculators = tuple(dataclasses.replace(seed, slug=f"synthetic-{index:04d}", related=()) for index in range(size))
+    calculators = tuple(_published_at(seed, f"synthetic-{index:04d}") for index in range(size))
     templates = work / f"templates-{size}"
     shutil.copytree(TEMPLATES, templates)  # the copies share the seed's article, loaded from its folder
     out = work / f"synthetic-{size}"

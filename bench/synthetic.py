@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 
-SLUG = "{slug}"
-_GROUP = N_(SLUG, "Inputs of synthetic calculator {index}")
+N_, NP_ = messages_of(__name__)
+_GROUP = N_("Inputs of synthetic calculator {index}")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -40,22 +40,20 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    slug=SLUG,
-    category="tools",
-    title=N_(SLUG, "Synthetic calculator number {index}"),
-    summary=N_(SLUG, "A made-up calculator, number {index}, that adds and multiplies {count} numbers."),
+    title=N_("Synthetic calculator number {index}"),
+    summary=N_("A made-up calculator, number {index}, that adds and multiplies {count} numbers."),
     inputs=(
 {inputs}    ),
     outputs=(
         OutputSpec(
             name="total_{index}",
-            label=N_(SLUG, "Sum for calculator {index}"),
-            sentence=N_(SLUG, "Calculator {index} adds its inputs to {{total_{index}}}."),
+            label=N_("Sum for calculator {index}"),
+            sentence=N_("Calculator {index} adds its inputs to {{total_{index}}}."),
         ),
         OutputSpec(
             name="product_{index}",
-            label=N_(SLUG, "Product for calculator {index}"),
-            sentence=N_(SLUG, "Calculator {index} multiplies its inputs to {{product_{index}}}."),
+            label=N_("Product for calculator {index}"),
+            sentence=N_("Calculator {index} multiplies its inputs to {{product_{index}}}."),
         ),
     ),
     compute=compute,
@@ -66,8 +64,8 @@ _INPUT = """        InputSpec(
             name="{name}",
             kind=Kind.DECIMAL,
             group=_GROUP,
-            label=N_(SLUG, "Number {k} of calculator {index}"),
-            help=N_(SLUG, "The {k}th number that synthetic calculator {index} adds and multiplies."),
+            label=N_("Number {k} of calculator {index}"),
+            help=N_("The {k}th number that synthetic calculator {index} adds and multiplies."),
             default="{k}",
             minimum=Decimal(0),
             maximum=Decimal(1000),
@@ -75,8 +73,8 @@ _INPUT = """        InputSpec(
 """
 _ARTICLE = """{{% extends "calculator.html" %}}
 {{% block article %}}
-<h2>{{% trans "{slug}" %}}What synthetic calculator {index} does{{% endtrans %}}</h2>
-<p>{{% trans "{slug}" %}}It adds and multiplies {count} numbers. Its text is made up for the benchmark, so that
+<h2>{{% trans %}}What synthetic calculator {index} does{{% endtrans %}}</h2>
+<p>{{% trans %}}It adds and multiplies {count} numbers. Its text is made up for the benchmark, so that
 every synthetic calculator has words of its own to translate, as a real one does.{{% endtrans %}}</p>
 {{% endblock %}}
 """
@@ -133,11 +131,9 @@ def make_synthetic_project(work: Path, extra: int) -> Path:
         folder.mkdir()
         names = [f"number_{k}_of_{index}" for k in range(1, _INPUTS + 1)]
         inputs = "".join(_INPUT.format(name=name, k=k, index=index) for k, name in enumerate(names, start=1))
-        module = _MODULE.format(
-            index=index, slug=slug, names=", ".join(f'"{n}"' for n in names), inputs=inputs, count=_INPUTS
-        )
+        module = _MODULE.format(index=index, names=", ".join(f'"{n}"' for n in names), inputs=inputs, count=_INPUTS)
         (folder / "__init__.py").write_text(module, encoding="utf-8")
-        (folder / "article.html").write_text(_ARTICLE.format(slug=slug, index=index, count=_INPUTS), encoding="utf-8")
+        (folder / "article.html").write_text(_ARTICLE.format(index=index, count=_INPUTS), encoding="utf-8")
         entries.append(f'    "tools/{slug}",\n')
         for catalog, found in po_entries.items():
             found.extend(_po_entry(slug, text, f"[{catalog}] {text}") for text in _messages(index))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -47,7 +48,7 @@ def test_template_is_in_step_with_the_sources(tmp_path: Path) -> None:
     subprocess.run(
         [str(pybabel), "extract", "-F", "babel.cfg", "-k", "N_:1c,2", "-k", "NP_:1c,2,3", "-c", "Translators:",
          "--add-location=file", "--no-wrap", "-o", str(fresh), "."],
-        cwd=PROJECT, check=True, capture_output=True,
+        cwd=PROJECT, check=True, capture_output=True, env={**os.environ, "PYTHONPATH": str(PROJECT)},
     )  # fmt: skip
     committed = {(m.context, m.id) for m in _read(PROJECT / "locales" / "messages.pot") if m.id}
     extracted = {(m.context, m.id) for m in _read(fresh) if m.id}

@@ -8,7 +8,7 @@ core never holds prose in any particular language.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
@@ -372,18 +372,16 @@ class Calculator:
     reduce: Reduce | None = None
     """For vector inputs (`Kind.VECTOR`): the numbers taken from the vectors, added to the values before the rules
     and the formula see them. The value of a vector input itself is the count of its numbers."""
-    slug: str = ""
-    """Its address (`/<locale>/<slug>/`): its folder's name, `cost/token_cost/` → token-cost, unless given."""
-    category: str = ""
-    """Its category's slug: the folder its own folder sits in, `cost/token_cost/` → cost, unless given."""
+    slug: str = field(init=False)
+    """Its address (`/<locale>/<slug>/`): its folder's name, `cost/token_cost/` → token-cost."""
+    category: str = field(init=False)
+    """Its category's slug: the folder its own folder sits in, `cost/token_cost/` → cost."""
 
     def __post_init__(self) -> None:
         # The folder is the calculator's identity, said once: `calculators/<category>/<name>/` gives both.
         module = self.compute.__module__
-        if not self.slug:
-            object.__setattr__(self, "slug", slug_of(module))
-        if not self.category:
-            object.__setattr__(self, "category", module.split(".")[-2])
+        object.__setattr__(self, "slug", slug_of(module))
+        object.__setattr__(self, "category", module.split(".")[-2])
 
     def input(self, name: str) -> InputSpec:
         """Return the input called `name`."""

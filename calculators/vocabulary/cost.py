@@ -17,6 +17,8 @@ from decimal import Decimal
 
 from calculators.kernel.spec import N_, Choice, InputSpec, Kind, Message
 
+from . import units
+
 __all__ = [
     "BATCH_DISCOUNT",
     "CACHED_INPUT_PRICE",
@@ -173,7 +175,7 @@ BATCH_DISCOUNT = InputSpec(
         "answered within a day instead of at once: 50 % at OpenAI, Anthropic and Google.",
     ),
     default="50",
-    unit=N_("input", "%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,

@@ -12,6 +12,8 @@ from decimal import Decimal
 
 from calculators.kernel.spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message, OutputSpec
 
+from . import units
+
 __all__ = [
     "ACCUMULATION_STEPS",
     "ATTENTION_HEADS",
@@ -317,7 +319,7 @@ SLIDING_WINDOW_SHARE = InputSpec(
         "Mistral 7B v0.1 windows all of its layers (100), Gemma 2 every other one (50).",
     ),
     default="100",
-    unit=N_("input", "%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,
@@ -331,7 +333,7 @@ BATCH_SIZE = InputSpec(
     label=N_("input", "Sequences in the batch"),
     help=N_("input", "Sequences served at the same time, each with its own cache."),
     default="1",
-    unit=N_("input", "sequences"),
+    unit=units.SEQUENCES,
     minimum=Decimal(1),
     maximum=Decimal(1000000),
     fraction_digits=0,
@@ -395,7 +397,7 @@ DATA_PARALLEL = InputSpec(
         "this is the GPU count divided by those degrees.",
     ),
     default="1",
-    unit=N_("input", "GPUs"),
+    unit=units.GPUS,
     minimum=Decimal(1),
     maximum=Decimal(1000000),
     fraction_digits=0,
@@ -541,7 +543,7 @@ def yes_no_input(name: str, group: Message, label: Message, help_text: Message, 
         label=label,
         help=help_text,
         default="0",
-        choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
+        choices=units.YES_NO,
         fraction_digits=0,
         advanced=True,
         preset=preset,

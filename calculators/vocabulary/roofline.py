@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from calculators.kernel.spec import N_, InputSpec, Kind
 
-from . import inputs
+from . import inputs, units
 
 __all__ = [
     "ACTIVE_PARAMS",
@@ -92,7 +92,7 @@ PEAK_TFLOPS = InputSpec(
         "The datasheet's dense BF16 tensor peak, without sparsity: 989.5 TFLOP/s for an H100 SXM, 312 for an A100.",
     ),
     default="989.5",
-    unit=N_("input", "TFLOP/s"),
+    unit=units.TFLOP_S,
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(1_000_000),
@@ -124,7 +124,7 @@ GPUS = InputSpec(
         "Communication between them is left out.",
     ),
     default="1",
-    unit=N_("input", "GPUs"),
+    unit=units.GPUS,
     minimum=Decimal(1),
     maximum=Decimal(100_000),
     fraction_digits=0,
@@ -140,7 +140,7 @@ EFFICIENCY = InputSpec(
         "real engines reach less, often 50 to 80.",
     ),
     default="100",
-    unit=N_("input", "%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100),

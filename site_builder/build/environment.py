@@ -31,6 +31,7 @@ from site_builder import folders
 
 from .bidi import isolate_prose
 from .catalogs import is_markup
+from .extraction import with_context
 
 __all__ = [
     "TEMPLATES",
@@ -78,15 +79,22 @@ class ArticleLoader(BaseLoader):
     """Loads each calculator's article from its own folder, as `articles/<slug>.html`."""
 
     def __init__(self, calculators: Sequence[Calculator]) -> None:
-        self.paths: Mapping[str, Path] = {article_name(c): article_path(c) for c in calculators}
+        # Each template name: the article file and the slug its messages are looked up under.
+        self.articles: Mapping[str, tuple[Path, str]] = {
+            article_name(c): (article_path(c), c.slug) for c in calculators
+        }
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
-        """Return the article's source, its file name (for error locations) and an up-to-date check."""
-        path = self.paths.get(template)
+        """Return the article's source, its file name (for error locations) and an up-to-date check.
+
+        Its `{% trans %}` blocks that name no context are its calculator's, as extraction reads them.
+        """
+        path, slug = self.articles.get(template, (None, ""))
         if path is None or not path.is_file():
             raise TemplateNotFound(template)
         modified = path.stat().st_mtime_ns
-        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime_ns == modified
+        source = with_context(path.read_text(encoding="utf-8"), slug)
+        return source, str(path), lambda: path.stat().st_mtime_ns == modified
 
 
 def math_markup(latex: str) -> Markup:

@@ -50,10 +50,9 @@ def extract_calculator(fileobj: IO[bytes], keywords: Any, comment_tags: Any, opt
     slug = folder_slug(fileobj.name)
     found: Iterator[_Extracted] = extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[assignment]
     for lineno, funcname, messages, comments in found:
-        texts = messages if isinstance(messages, tuple) else (messages,)
-        if (funcname, len(texts)) in {("N_", 1), ("NP_", 2)}:
-            texts = (slug, *texts)
-        yield lineno, funcname, texts, comments
+        if funcname in {"N_", "NP_"}:  # in a calculator's module these are always its own (`messages_of`)
+            messages = (slug, *(messages if isinstance(messages, tuple) else (messages,)))
+        yield lineno, funcname, messages, comments
 
 
 def extract_article(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[_Extracted]:

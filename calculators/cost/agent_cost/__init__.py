@@ -17,23 +17,24 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost, messages_of
 from calculators.vocabulary import cost, growth
 
-_RUN = N_("agent-cost", "The agent's run")
+N_, NP_ = messages_of(__name__)
+
+_RUN = N_("The agent's run")
 
 BASE_TOKENS = InputSpec(
     name="base_tokens",
     kind=Kind.INTEGER,
     group=_RUN,
-    label=N_("agent-cost", "Starting context"),
+    label=N_("Starting context"),
     help=N_(
-        "agent-cost",
         "What the first step sends, in tokens: the system prompt, the tool definitions and the task. Every "
         "later step sends it again.",
     ),
     default="2000",
-    unit=N_("agent-cost", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(0),
     maximum=Decimal(10000000),
     fraction_digits=0,
@@ -42,10 +43,10 @@ STEPS = InputSpec(
     name="steps",
     kind=Kind.INTEGER,
     group=_RUN,
-    label=N_("agent-cost", "Steps"),
-    help=N_("agent-cost", "How many times the agent calls the model in one run: one call per tool round trip."),
+    label=N_("Steps"),
+    help=N_("How many times the agent calls the model in one run: one call per tool round trip."),
     default="10",
-    unit=N_("agent-cost", "steps"),
+    unit=N_("steps"),
     minimum=Decimal(1),
     maximum=Decimal(10000),
     fraction_digits=0,
@@ -53,9 +54,8 @@ STEPS = InputSpec(
 TOOL_RESULT_TOKENS = replace(
     BASE_TOKENS,
     name="tool_result_tokens",
-    label=N_("agent-cost", "Tool result per step"),
+    label=N_("Tool result per step"),
     help=N_(
-        "agent-cost",
         "The tokens a tool's result adds to the context each step (a file read, search results, a command's "
         "output), sent as input from the next step on.",
     ),
@@ -66,7 +66,6 @@ OUTPUT_TOKENS = replace(
     group=_RUN,
     default="200",
     help=N_(
-        "agent-cost",
         "The tokens the model writes each step (its reasoning and the tool call), billed as output, then resent "
         "as input in every later step.",
     ),
@@ -125,9 +124,8 @@ def _last(first: float, added: float, output: float, count: int, values: Mapping
 
 
 CALCULATOR = Calculator(
-    title=N_("agent-cost", "Agent cost"),
+    title=N_("Agent cost"),
     summary=N_(
-        "agent-cost",
         "Price one run of a tool-using agent whose context grows every step: each call resends everything "
         "before it, so the cost grows with the square of the steps. With or without prompt caching.",
     ),
@@ -146,12 +144,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_cost",
-            label=N_("agent-cost", "Cost of one run"),
+            label=N_("Cost of one run"),
             # Translators: {steps} is a number of steps; {total_input_tokens}, {cached_tokens} and
             # {total_output_tokens} are token counts; {total_cost} is an amount of money with its currency code;
             # {caching_label} names the caching convention chosen (a phrase of the "Prompt caching" menu).
             sentence=N_(
-                "agent-cost",
                 "A run of {steps} steps sends {total_input_tokens} input tokens, {cached_tokens} of them cache "
                 "hits, and gets {total_output_tokens} output tokens back: it costs {total_cost}. Prompt "
                 "caching: {caching_label}.",
@@ -160,11 +157,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="last_step_cost",
-            label=N_("agent-cost", "Cost of the last step"),
+            label=N_("Cost of the last step"),
             # Translators: {last_step_tokens} is a token count; {last_step_cost} and {first_step_cost} are amounts
             # of money; {step_growth} is a formatted number (how many times the first step's cost).
             sentence=N_(
-                "agent-cost",
                 "The last step sends {last_step_tokens} input tokens and costs {last_step_cost}, {step_growth} "
                 "times the first step's {first_step_cost}: every step resends all the steps before it.",
             ),
@@ -172,11 +168,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="doubled_cost",
-            label=N_("agent-cost", "Cost of a run twice as long"),
+            label=N_("Cost of a run twice as long"),
             # Translators: {doubled_steps} is a number of steps; {doubled_cost} an amount of money; {doubled_ratio}
             # a formatted number (how many times the cost of the run above).
             sentence=N_(
-                "agent-cost",
                 "{doubled_steps} steps would cost {doubled_cost}, {doubled_ratio} times as much: the resent history "
                 "grows with the square of the steps, so the ratio tends to four as runs get longer.",
             ),
@@ -193,10 +188,10 @@ CALCULATOR = Calculator(
     related=("context-cost-growth", "token-cost", "function-calling-overhead"),
     chart=StepChart(
         steps=step_costs,
-        step=N_("agent-cost", "Step"),
+        step=N_("Step"),
         # Translators: describes the chart of each step's cost: {first} and {last} are amounts of money, {count}
         # the number of the last step.
-        title=N_("agent-cost", "Cost of each step: {first} for the first, {last} for step {count}."),
-        note=N_("agent-cost", "Dashed line: the first step's cost, what every step would cost if nothing were resent."),
+        title=N_("Cost of each step: {first} for the first, {last} for step {count}."),
+        note=N_("Dashed line: the first step's cost, what every step would cost if nothing were resent."),
     ),
 )

@@ -15,20 +15,21 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
+
+N_, NP_ = messages_of(__name__)
 
 REQUESTS = InputSpec(
     name="requests",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_("batch-api-savings", "Requests in the batch"),
+    label=N_("Requests in the batch"),
     help=N_(
-        "batch-api-savings",
         "How many requests the job sends: a night's classification run, an evaluation set, a backfill.",
     ),
     default="10000",
-    unit=N_("batch-api-savings", "requests"),
+    unit=N_("requests"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000000),
     fraction_digits=2,
@@ -61,9 +62,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("batch-api-savings", "Batch API savings"),
+    title=N_("Batch API savings"),
     summary=N_(
-        "batch-api-savings",
         "What a job costs through a vendor's batch API, answered within a day at half price, against the "
         "same requests answered at once.",
     ),
@@ -79,11 +79,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="batch_cost",
-            label=N_("batch-api-savings", "Cost through the batch API"),
+            label=N_("Cost through the batch API"),
             # Translators: {requests} is a number of requests; {batch_cost} and {standard_cost} are amounts of
             # money with their currency code.
             sentence=N_(
-                "batch-api-savings",
                 "Through the batch API, {requests} requests cost {batch_cost} instead of {standard_cost} at the "
                 "standard prices.",
             ),
@@ -91,11 +90,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="savings",
-            label=N_("batch-api-savings", "Savings"),
+            label=N_("Savings"),
             # Translators: {savings} is an amount of money; {batch_discount} is a percentage (the % sign follows
             # it); {batch_input_price} and {batch_output_price} are prices with their currency code.
             sentence=N_(
-                "batch-api-savings",
                 "The batch saves {savings} ({batch_discount} %): its prices are {batch_input_price} "
                 "per million input tokens and {batch_output_price} per million output tokens.",
             ),

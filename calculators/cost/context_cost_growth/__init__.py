@@ -16,19 +16,21 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, StepChart, StepCost, messages_of
 from calculators.vocabulary import cost, growth
 
-_CHAT = N_("context-cost-growth", "The conversation")
+N_, NP_ = messages_of(__name__)
+
+_CHAT = N_("The conversation")
 
 SYSTEM_TOKENS = InputSpec(
     name="system_tokens",
     kind=Kind.INTEGER,
     group=_CHAT,
-    label=N_("context-cost-growth", "System prompt"),
-    help=N_("context-cost-growth", "The tokens of the instructions sent before the conversation, with every turn."),
+    label=N_("System prompt"),
+    help=N_("The tokens of the instructions sent before the conversation, with every turn."),
     default="500",
-    unit=N_("context-cost-growth", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(0),
     maximum=Decimal(10000000),
     fraction_digits=0,
@@ -36,8 +38,8 @@ SYSTEM_TOKENS = InputSpec(
 USER_TOKENS = replace(
     SYSTEM_TOKENS,
     name="user_tokens",
-    label=N_("context-cost-growth", "User message per turn"),
-    help=N_("context-cost-growth", "The tokens of each message the user sends, on average."),
+    label=N_("User message per turn"),
+    help=N_("The tokens of each message the user sends, on average."),
     default="100",
 )
 REPLY_TOKENS = replace(
@@ -45,7 +47,6 @@ REPLY_TOKENS = replace(
     group=_CHAT,
     default="300",
     help=N_(
-        "context-cost-growth",
         "The tokens of each reply, on average: billed as output, then resent as input in every later turn.",
     ),
 )
@@ -53,10 +54,10 @@ TURNS = InputSpec(
     name="turns",
     kind=Kind.INTEGER,
     group=_CHAT,
-    label=N_("context-cost-growth", "Turns"),
-    help=N_("context-cost-growth", "How many messages the user sends in the conversation, each answered by one reply."),
+    label=N_("Turns"),
+    help=N_("How many messages the user sends in the conversation, each answered by one reply."),
     default="10",
-    unit=N_("context-cost-growth", "turns"),
+    unit=N_("turns"),
     minimum=Decimal(1),
     maximum=Decimal(10000),
     fraction_digits=0,
@@ -110,9 +111,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("context-cost-growth", "Context cost growth"),
+    title=N_("Context cost growth"),
     summary=N_(
-        "context-cost-growth",
         "See how a chat's cost grows as every turn resends the conversation so far: the input grows with the "
         "square of the turns. With or without prompt caching, turn by turn.",
     ),
@@ -131,12 +131,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_cost",
-            label=N_("context-cost-growth", "Cost of the conversation"),
+            label=N_("Cost of the conversation"),
             # Translators: {turns} is a number of turns; {total_input_tokens}, {cached_tokens} and
             # {total_output_tokens} are token counts; {total_cost} is an amount of money with its currency code;
             # {caching_label} names the caching convention chosen (a phrase of the "Prompt caching" menu).
             sentence=N_(
-                "context-cost-growth",
                 "{turns} turns send {total_input_tokens} input tokens in all, {cached_tokens} of them cache hits, "
                 "and receive {total_output_tokens} output tokens: the conversation costs {total_cost}. Prompt "
                 "caching: {caching_label}.",
@@ -145,12 +144,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="history_share",
-            label=N_("context-cost-growth", "Input that is resent history"),
-            unit=N_("context-cost-growth", "%"),
+            label=N_("Input that is resent history"),
+            unit=N_("%"),
             # Translators: {history_share} is a formatted percentage (the % sign follows the placeholder);
             # {independent_tokens} and {last_turn_tokens} are token counts, {independent_cost} an amount of money.
             sentence=N_(
-                "context-cost-growth",
                 "Share of the input that is earlier turns sent again: {history_share} %. Sent alone, without the "
                 "history, the turns would send {independent_tokens} input tokens and cost {independent_cost}; the "
                 "last turn alone sends {last_turn_tokens}.",
@@ -159,11 +157,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="doubled_cost",
-            label=N_("context-cost-growth", "Cost of twice as many turns"),
+            label=N_("Cost of twice as many turns"),
             # Translators: {doubled_turns} is a number of turns; {doubled_cost} an amount of money; {doubled_ratio}
             # a formatted number (how many times the cost of the conversation above).
             sentence=N_(
-                "context-cost-growth",
                 "{doubled_turns} turns would cost {doubled_cost}, {doubled_ratio} times as much: the resent history "
                 "grows with the square of the turns, so the ratio tends to four as conversations get longer.",
             ),
@@ -180,12 +177,10 @@ CALCULATOR = Calculator(
     related=("agent-cost", "context-window-fit", "token-cost"),
     chart=StepChart(
         steps=turn_costs,
-        step=N_("context-cost-growth", "Turn"),
+        step=N_("Turn"),
         # Translators: describes the chart of each turn's cost: {first} and {last} are amounts of money, {count}
         # the number of the last turn.
-        title=N_("context-cost-growth", "Cost of each turn: {first} for the first, {last} for turn {count}."),
-        note=N_(
-            "context-cost-growth", "Dashed line: the first turn's cost, what every turn would cost without the history."
-        ),
+        title=N_("Cost of each turn: {first} for the first, {last} for turn {count}."),
+        note=N_("Dashed line: the first turn's cost, what every turn would cost without the history."),
     ),
 )

@@ -18,8 +18,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
+
+N_, NP_ = messages_of(__name__)
 
 INSIDE, SEPARATE = 0, 1
 
@@ -27,14 +29,13 @@ CONTEXT_WINDOW = InputSpec(
     name="context_window",
     kind=Kind.INTEGER,
     group=cost.USAGE,
-    label=N_("context-window-fit", "Context window"),
+    label=N_("Context window"),
     help=N_(
-        "context-window-fit",
         "The most tokens the model holds at once, input and output together, as its documentation states it. "
         "The model menu fills the max_position_embeddings of an open model's config.json.",
     ),
     default="128000",
-    unit=N_("context-window-fit", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(1),
     maximum=Decimal(100000000),
     fraction_digits=0,
@@ -42,9 +43,8 @@ CONTEXT_WINDOW = InputSpec(
 )
 PROMPT_TOKENS = replace(
     cost.INPUT_TOKENS,
-    label=N_("context-window-fit", "Input tokens"),
+    label=N_("Input tokens"),
     help=N_(
-        "context-window-fit",
         "Everything the request sends, counted in tokens: system prompt, history, documents, tool definitions, "
         "images as the vendor counts them, and the user's message.",
     ),
@@ -53,9 +53,8 @@ PROMPT_TOKENS = replace(
 MAX_OUTPUT = replace(
     cost.OUTPUT_TOKENS,
     name="max_output_tokens",
-    label=N_("context-window-fit", "Output limit"),
+    label=N_("Output limit"),
     help=N_(
-        "context-window-fit",
         "The most tokens the request lets the model write (max_tokens, max_completion_tokens, max_output_tokens). "
         "The window must hold all of them, whether the model uses them or not.",
     ),
@@ -64,9 +63,8 @@ MAX_OUTPUT = replace(
 THINKING_BUDGET = replace(
     cost.OUTPUT_TOKENS,
     name="thinking_budget",
-    label=N_("context-window-fit", "Thinking budget"),
+    label=N_("Thinking budget"),
     help=N_(
-        "context-window-fit",
         "The tokens the model may spend reasoning before it answers. 0 for a model that does not think.",
     ),
     default="0",
@@ -76,16 +74,15 @@ THINKING_COUNTED = InputSpec(
     name="thinking_counted",
     kind=Kind.CHOICE,
     group=cost.USAGE,
-    label=N_("context-window-fit", "The thinking budget is"),
+    label=N_("The thinking budget is"),
     help=N_(
-        "context-window-fit",
         "Part of the output limit at Anthropic (budget_tokens below max_tokens) and OpenAI (max_completion_tokens "
         "includes reasoning); on top of it for an API that counts the two apart.",
     ),
     default="inside",
     choices=(
-        Choice("inside", N_("context-window-fit", "part of the output limit"), number=str(INSIDE)),
-        Choice("separate", N_("context-window-fit", "on top of the output limit"), number=str(SEPARATE)),
+        Choice("inside", N_("part of the output limit"), number=str(INSIDE)),
+        Choice("separate", N_("on top of the output limit"), number=str(SEPARATE)),
     ),
     fraction_digits=0,
     advanced=True,
@@ -119,9 +116,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("context-window-fit", "Context window fit"),
+    title=N_("Context window fit"),
     summary=N_(
-        "context-window-fit",
         "Check whether a request's input, output limit and thinking budget fit a model's context window: the "
         "tokens to spare, or how many too many, and the largest output limit that fits.",
     ),
@@ -129,11 +125,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="overflow_tokens",
-            label=N_("context-window-fit", "Tokens over the window"),
-            unit=N_("context-window-fit", "tokens"),
+            label=N_("Tokens over the window"),
+            unit=N_("tokens"),
             # Translators: every field is a formatted token count.
             sentence=N_(
-                "context-window-fit",
                 "The request needs {needed_tokens} tokens of a {context_window}-token window. Above 0, this is how "
                 "many too many: shorten the input or lower the output limit by at least {overflow_tokens} tokens, "
                 "or the API refuses the request.",
@@ -143,11 +138,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="spare_tokens",
-            label=N_("context-window-fit", "Tokens to spare"),
-            unit=N_("context-window-fit", "tokens"),
+            label=N_("Tokens to spare"),
+            unit=N_("tokens"),
             # Translators: {spare_tokens} is a token count; {window_share} a percentage (the % sign follows).
             sentence=N_(
-                "context-window-fit",
                 "{spare_tokens} tokens of the window are left over; the request takes up {window_share} %.",
             ),
             fraction_digits=0,
@@ -155,11 +149,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="largest_output",
-            label=N_("context-window-fit", "Largest output limit that fits"),
-            unit=N_("context-window-fit", "tokens"),
+            label=N_("Largest output limit that fits"),
+            unit=N_("tokens"),
             # Translators: {largest_output} and {input_tokens} are token counts.
             sentence=N_(
-                "context-window-fit",
                 "With {input_tokens} input tokens, an output limit of up to {largest_output} tokens fits; the "
                 "model's own output cap may be lower.",
             ),
@@ -181,7 +174,6 @@ CALCULATOR = Calculator(
             ),
             # Translators: {thinking_budget} and {max_output_tokens} are numbers as the reader typed them.
             N_(
-                "context-window-fit",
                 "A thinking budget of {thinking_budget} is part of the output limit and must be smaller than it: "
                 "enter less than {max_output_tokens}, or count it on top of the output limit.",
             ),

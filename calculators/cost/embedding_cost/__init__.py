@@ -15,30 +15,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
-from calculators.vocabulary import chunking, cost
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
+from calculators.vocabulary import chunking, cost, units
+
+N_, NP_ = messages_of(__name__)
 
 CHUNKING = InputSpec(
     name="chunking",
     kind=Kind.CHOICE,
     group=chunking.CORPUS,
-    label=N_("embedding-cost", "Embed"),
+    label=N_("Embed"),
     help=N_(
-        "embedding-cost",
         "Each document whole (documents × tokens), or split into overlapping chunks as retrieval pipelines do: "
         "the overlap is embedded twice.",
     ),
     default="chunks",
     choices=(
-        Choice("whole", N_("embedding-cost", "Whole documents"), number="0"),
-        Choice("chunks", N_("embedding-cost", "Overlapping chunks"), number="1"),
+        Choice("whole", N_("Whole documents"), number="0"),
+        Choice("chunks", N_("Overlapping chunks"), number="1"),
     ),
     fraction_digits=0,
 )
 PRICE = cost.price_input(
     "embedding_price",
-    N_("embedding-cost", "Embedding price"),
-    N_("embedding-cost", "What the API charges for a million input tokens; embeddings have no output tokens."),
+    N_("Embedding price"),
+    N_("What the API charges for a million input tokens; embeddings have no output tokens."),
     "0.02",
     preset="price.embedding_per_m",
 )
@@ -46,13 +47,12 @@ BATCH = InputSpec(
     name="batch",
     kind=Kind.CHOICE,
     group=cost.PRICES,
-    label=N_("embedding-cost", "Through the batch API"),
+    label=N_("Through the batch API"),
     help=N_(
-        "embedding-cost",
         "Whether the corpus goes through the vendor's batch API, answered within a day at the batch discount.",
     ),
     default="0",
-    choices=(Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No"))),
+    choices=units.YES_NO,
     fraction_digits=0,
 )
 # Filled by hand, not from a preset: a preset here would also bring the language-model price menu onto the page.
@@ -89,9 +89,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("embedding-cost", "Embedding cost"),
+    title=N_("Embedding cost"),
     summary=N_(
-        "embedding-cost",
         "Price embedding a corpus from its documents and their tokens, whole or in overlapping chunks, at the "
         "vendor's price per million tokens, with the batch discount.",
     ),
@@ -109,30 +108,29 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_cost",
-            label=N_("embedding-cost", "Cost of embedding the corpus"),
+            label=N_("Cost of embedding the corpus"),
             # Translators: {total_tokens} is a formatted number of tokens; {embedding_price} and {total_cost} are
             # amounts of money with their currency code.
             sentence=N_(
-                "embedding-cost",
                 "Embedding {total_tokens} tokens at {embedding_price} per million tokens costs {total_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="total_chunks",
-            label=N_("embedding-cost", "Vectors stored"),
-            unit=N_("embedding-cost", "vectors"),
+            label=N_("Vectors stored"),
+            unit=N_("vectors"),
             # Translators: {total_chunks} is a formatted number of vectors (one per chunk or document).
-            sentence=N_("embedding-cost", "The corpus makes {total_chunks} vectors, one per chunk or document."),
+            sentence=N_("The corpus makes {total_chunks} vectors, one per chunk or document."),
             fraction_digits=0,
             exact=True,
         ),
         OutputSpec(
             name="overlap_share",
-            label=N_("embedding-cost", "Added by the overlap"),
-            unit=N_("embedding-cost", "%"),
+            label=N_("Added by the overlap"),
+            unit=N_("%"),
             # Translators: {overlap_share} is a formatted percentage (the % sign follows the placeholder).
-            sentence=N_("embedding-cost", "The overlap between chunks adds {overlap_share} % to the tokens embedded."),
+            sentence=N_("The overlap between chunks adds {overlap_share} % to the tokens embedded."),
             fraction_digits=1,
         ),
     ),

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_JOB = N_("fine-tuning-cost", "Training job")
+N_, NP_ = messages_of(__name__)
+
+_JOB = N_("Training job")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -36,9 +38,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("fine-tuning-cost", "Fine-tuning cost"),
+    title=N_("Fine-tuning cost"),
     summary=N_(
-        "fine-tuning-cost",
         "Estimate a hosted fine-tuning job's bill from the tokens in the training file, the number of epochs and "
         "the training price per million tokens, as OpenAI's guide computes it.",
     ),
@@ -47,14 +48,13 @@ CALCULATOR = Calculator(
             name="file_tokens",
             kind=Kind.DECIMAL,
             group=_JOB,
-            label=N_("fine-tuning-cost", "Tokens in the training file"),
+            label=N_("Tokens in the training file"),
             help=N_(
-                "fine-tuning-cost",
                 "Every token of the training examples, counted after the chat template is applied: roles and "
                 "separators add to the text's own tokens.",
             ),
             default="100000",
-            unit=N_("fine-tuning-cost", "tokens"),
+            unit=N_("tokens"),
             minimum=Decimal(0),
             maximum=Decimal("1e13"),
             fraction_digits=0,
@@ -63,9 +63,8 @@ CALCULATOR = Calculator(
             name="epochs",
             kind=Kind.INTEGER,
             group=_JOB,
-            label=N_("fine-tuning-cost", "Epochs"),
+            label=N_("Epochs"),
             help=N_(
-                "fine-tuning-cost",
                 "Passes over the training file. Vendors choose a number when you leave it to them; 3 is common.",
             ),
             default="3",
@@ -77,14 +76,13 @@ CALCULATOR = Calculator(
             name="validation_tokens",
             kind=Kind.DECIMAL,
             group=_JOB,
-            label=N_("fine-tuning-cost", "Tokens in the validation file"),
+            label=N_("Tokens in the validation file"),
             help=N_(
-                "fine-tuning-cost",
                 "Only where the vendor bills validation, once per epoch; 0 otherwise. OpenAI's estimate counts the "
                 "training file alone.",
             ),
             default="0",
-            unit=N_("fine-tuning-cost", "tokens"),
+            unit=N_("tokens"),
             minimum=Decimal(0),
             maximum=Decimal("1e13"),
             fraction_digits=0,
@@ -92,9 +90,8 @@ CALCULATOR = Calculator(
         ),
         cost.price_input(
             "training_price",
-            N_("fine-tuning-cost", "Training price"),
+            N_("Training price"),
             N_(
-                "fine-tuning-cost",
                 "What the vendor charges per million training tokens: each token counts once per epoch. Using the "
                 "fine-tuned model is billed separately, at its own input and output prices.",
             ),
@@ -106,11 +103,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="job_cost",
-            label=N_("fine-tuning-cost", "Cost of the job"),
+            label=N_("Cost of the job"),
             # Translators: {file_tokens}, {epochs} and {billed_tokens} are formatted numbers; {training_price} and
             # {job_cost} amounts of money with their currency code.
             sentence=N_(
-                "fine-tuning-cost",
                 "{file_tokens} tokens × {epochs} epochs, validation included, bill {billed_tokens} tokens: at "
                 "{training_price} per million tokens the job costs {job_cost}.",
             ),

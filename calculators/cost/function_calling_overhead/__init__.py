@@ -20,10 +20,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, Message, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, Message, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
 
-TOOLS = N_("function-calling-overhead", "Tools")
+N_, NP_ = messages_of(__name__)
+
+TOOLS = N_("Tools")
 
 
 @dataclass(frozen=True)
@@ -41,18 +43,18 @@ class ToolPrompt:
 # Anthropic's table as its tool-use page printed it (stored copy of 2026-07-13); older copies of the page
 # printed 346 / 313 for the Claude 4 and 4.5 models: the counts change with the page, so they are data here.
 ANTHROPIC_TOOL_PROMPTS: tuple[ToolPrompt, ...] = (
-    ToolPrompt("claude-opus-4-8", N_("function-calling-overhead", "Claude Opus 4.8"), 290, 410),
-    ToolPrompt("claude-opus-4-7", N_("function-calling-overhead", "Claude Opus 4.7"), 675, 804),
-    ToolPrompt("claude-opus-4-6", N_("function-calling-overhead", "Claude Opus 4.6"), 497, 589),
-    ToolPrompt("claude-opus-4-5", N_("function-calling-overhead", "Claude Opus 4.5"), 496, 588),
-    ToolPrompt("claude-opus-4-1", N_("function-calling-overhead", "Claude Opus 4.1"), 313, 315),
-    ToolPrompt("claude-opus-4", N_("function-calling-overhead", "Claude Opus 4"), 313, 315),
-    ToolPrompt("claude-sonnet-5", N_("function-calling-overhead", "Claude Sonnet 5"), 354, 474),
-    ToolPrompt("claude-sonnet-4-6", N_("function-calling-overhead", "Claude Sonnet 4.6"), 497, 589),
-    ToolPrompt("claude-sonnet-4-5", N_("function-calling-overhead", "Claude Sonnet 4.5"), 496, 588),
-    ToolPrompt("claude-sonnet-4", N_("function-calling-overhead", "Claude Sonnet 4"), 313, 315),
-    ToolPrompt("claude-haiku-4-5", N_("function-calling-overhead", "Claude Haiku 4.5"), 496, 588),
-    ToolPrompt("claude-haiku-3-5", N_("function-calling-overhead", "Claude Haiku 3.5"), 264, 355),
+    ToolPrompt("claude-opus-4-8", N_("Claude Opus 4.8"), 290, 410),
+    ToolPrompt("claude-opus-4-7", N_("Claude Opus 4.7"), 675, 804),
+    ToolPrompt("claude-opus-4-6", N_("Claude Opus 4.6"), 497, 589),
+    ToolPrompt("claude-opus-4-5", N_("Claude Opus 4.5"), 496, 588),
+    ToolPrompt("claude-opus-4-1", N_("Claude Opus 4.1"), 313, 315),
+    ToolPrompt("claude-opus-4", N_("Claude Opus 4"), 313, 315),
+    ToolPrompt("claude-sonnet-5", N_("Claude Sonnet 5"), 354, 474),
+    ToolPrompt("claude-sonnet-4-6", N_("Claude Sonnet 4.6"), 497, 589),
+    ToolPrompt("claude-sonnet-4-5", N_("Claude Sonnet 4.5"), 496, 588),
+    ToolPrompt("claude-sonnet-4", N_("Claude Sonnet 4"), 313, 315),
+    ToolPrompt("claude-haiku-4-5", N_("Claude Haiku 4.5"), 496, 588),
+    ToolPrompt("claude-haiku-3-5", N_("Claude Haiku 3.5"), 264, 355),
 )
 
 
@@ -78,25 +80,22 @@ CONVENTION = InputSpec(
     name="convention",
     kind=Kind.CHOICE,
     group=TOOLS,
-    label=N_("function-calling-overhead", "Count tools as"),
+    label=N_("Count tools as"),
     help=N_(
-        "function-calling-overhead",
         "Vendors frame tool definitions differently. Anthropic adds a tool-use system prompt of a published size "
         "per model; OpenAI's cookbook adds a few tokens per function, parameter and enum value.",
     ),
     default="anthropic",
     choices=(
-        Choice(
-            "anthropic", N_("function-calling-overhead", "Anthropic: tool-use system prompt"), number=str(ANTHROPIC)
-        ),
+        Choice("anthropic", N_("Anthropic: tool-use system prompt"), number=str(ANTHROPIC)),
         Choice(
             "openai-gpt-4o",
-            N_("function-calling-overhead", "OpenAI cookbook: GPT-4o, GPT-4o mini"),
+            N_("OpenAI cookbook: GPT-4o, GPT-4o mini"),
             number=str(OPENAI_4O),
         ),
         Choice(
             "openai-gpt-4",
-            N_("function-calling-overhead", "OpenAI cookbook: GPT-4, GPT-3.5 Turbo"),
+            N_("OpenAI cookbook: GPT-4, GPT-3.5 Turbo"),
             number=str(OPENAI_4),
         ),
     ),
@@ -106,9 +105,8 @@ CLAUDE_MODEL = InputSpec(
     name="claude_model",
     kind=Kind.CHOICE,
     group=TOOLS,
-    label=N_("function-calling-overhead", "Claude model"),
+    label=N_("Claude model"),
     help=N_(
-        "function-calling-overhead",
         "With Anthropic's count: the model whose tool-use system prompt the request carries.",
     ),
     default="claude-sonnet-4-5",
@@ -119,16 +117,15 @@ TOOL_CHOICE = InputSpec(
     name="tool_choice",
     kind=Kind.CHOICE,
     group=TOOLS,
-    label=N_("function-calling-overhead", "Tool choice"),
+    label=N_("Tool choice"),
     help=N_(
-        "function-calling-overhead",
         "With Anthropic's count: auto or none lets the model decide; any or a named tool forces a call, and the "
         "system prompt differs in size.",
     ),
     default="auto",
     choices=(
-        Choice("auto", N_("function-calling-overhead", "auto or none"), number="0"),
-        Choice("forced", N_("function-calling-overhead", "any or a named tool"), number="1"),
+        Choice("auto", N_("auto or none"), number="0"),
+        Choice("forced", N_("any or a named tool"), number="1"),
     ),
     fraction_digits=0,
 )
@@ -150,9 +147,8 @@ def _count(name: str, label: Message, help_text: Message, default: str, maximum:
 
 TOOL_COUNT = _count(
     "tool_count",
-    N_("function-calling-overhead", "Tools sent with each request"),
+    N_("Tools sent with each request"),
     N_(
-        "function-calling-overhead",
         "How many tool (function) definitions each request carries. 0 sends none and adds nothing.",
     ),
     "5",
@@ -161,9 +157,8 @@ TOOL_COUNT = _count(
 DEFINITION_TOKENS = replace(
     _count(
         "definition_tokens",
-        N_("function-calling-overhead", "Tokens of the definitions"),
+        N_("Tokens of the definitions"),
         N_(
-            "function-calling-overhead",
             "The definitions' own text in tokens, counted with the model's tokenizer. For Anthropic: the tools "
             "parameter with its names, descriptions and input schemas (the token-counting endpoint reports it). "
             "For OpenAI's cookbook: each name:description line, each parameter's name:type:description line and "
@@ -171,22 +166,19 @@ DEFINITION_TOKENS = replace(
         ),
         "1000",
     ),
-    unit=N_("function-calling-overhead", "tokens"),
+    unit=N_("tokens"),
 )
 PARAMETER_COUNT = _count(
     "parameter_count",
-    N_("function-calling-overhead", "Parameters, all tools together"),
-    N_(
-        "function-calling-overhead", "With OpenAI's count: the properties of all the tools' parameter schemas together."
-    ),
+    N_("Parameters, all tools together"),
+    N_("With OpenAI's count: the properties of all the tools' parameter schemas together."),
     "15",
     1000000,
 )
 ENUM_COUNT = _count(
     "enum_count",
-    N_("function-calling-overhead", "Of which enums"),
+    N_("Of which enums"),
     N_(
-        "function-calling-overhead",
         "With OpenAI's count: how many of those parameters list their allowed values (an enum).",
     ),
     "2",
@@ -194,38 +186,34 @@ ENUM_COUNT = _count(
 )
 ENUM_VALUES = _count(
     "enum_values",
-    N_("function-calling-overhead", "Enum values, all enums together"),
-    N_("function-calling-overhead", "With OpenAI's count: the allowed values of all those enums together."),
+    N_("Enum values, all enums together"),
+    N_("With OpenAI's count: the allowed values of all those enums together."),
     "6",
     10000000,
 )
 EXCHANGE_TOKENS = replace(
     _count(
         "exchange_tokens",
-        N_("function-calling-overhead", "Tool calls and results sent back"),
+        N_("Tool calls and results sent back"),
         N_(
-            "function-calling-overhead",
             "Tokens of earlier tool calls and their results that a request sends back as history (tool_use and "
             "tool_result blocks). 0 for a first request.",
         ),
         "0",
     ),
-    unit=N_("function-calling-overhead", "tokens"),
+    unit=N_("tokens"),
 )
 OTHER_INPUT = replace(
     cost.INPUT_TOKENS,
-    label=N_("function-calling-overhead", "Other input tokens per request"),
+    label=N_("Other input tokens per request"),
     help=N_(
-        "function-calling-overhead",
         "The rest of the prompt, without the tools: system prompt, messages and retrieved text.",
     ),
     default="2000",
 )
 OVERHEAD_PRICE = replace(
     cost.INPUT_PRICE,
-    help=N_(
-        "function-calling-overhead", "What a million input tokens cost: tool definitions are billed as input tokens."
-    ),
+    help=N_("What a million input tokens cost: tool definitions are billed as input tokens."),
     default="3",
 )
 
@@ -295,9 +283,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("function-calling-overhead", "Function-calling token overhead"),
+    title=N_("Function-calling token overhead"),
     summary=N_(
-        "function-calling-overhead",
         "How many input tokens tool definitions add to every request, counted the way Anthropic or OpenAI counts "
         "them, and what that overhead costs per request and per month.",
     ),
@@ -320,11 +307,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="overhead_tokens",
-            label=N_("function-calling-overhead", "Tool overhead per request"),
-            unit=N_("function-calling-overhead", "tokens"),
+            label=N_("Tool overhead per request"),
+            unit=N_("tokens"),
             # Translators: every field is a formatted token count; {convention_label} is the counting convention's name.
             sentence=N_(
-                "function-calling-overhead",
                 "Each request carries {overhead_tokens} input tokens for its tools: {framing_tokens} the vendor "
                 "adds around them ({convention_label}), {counted_definition_tokens} of definitions and "
                 "{exchange_tokens} of tool calls and results.",
@@ -334,11 +320,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="total_input_tokens",
-            label=N_("function-calling-overhead", "Input tokens per request"),
-            unit=N_("function-calling-overhead", "tokens"),
+            label=N_("Input tokens per request"),
+            unit=N_("tokens"),
             # Translators: {total_input_tokens} is a token count; {overhead_share} a percentage (the % sign follows).
             sentence=N_(
-                "function-calling-overhead",
                 "With the rest of the prompt a request sends {total_input_tokens} input tokens, and the tools make "
                 "up {overhead_share} %.",
             ),
@@ -347,11 +332,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="monthly_cost",
-            label=N_("function-calling-overhead", "Tool overhead per month"),
+            label=N_("Tool overhead per month"),
             # Translators: {input_price}, {request_cost} and {monthly_cost} are amounts of money with their currency
             # code; {requests_per_day} is a number of requests; {month_hours_label} names the month's length.
             sentence=N_(
-                "function-calling-overhead",
                 "At {input_price} per million input tokens the tools add {request_cost} to each request: "
                 "{monthly_cost} a month at {requests_per_day} requests a day, with a month of {month_hours_label}.",
             ),
@@ -369,7 +353,6 @@ CALCULATOR = Calculator(
             lambda values: values["enum_count"] <= values["parameter_count"],
             # Translators: {enum_count} and {parameter_count} are numbers as the reader typed them.
             N_(
-                "function-calling-overhead",
                 "The enums ({enum_count}) are among the parameters: enter at most {parameter_count}.",
             ),
         ),

@@ -16,19 +16,21 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_RENTAL = N_("gpu-cloud-cost", "Rental")
+N_, NP_ = messages_of(__name__)
+
+_RENTAL = N_("Rental")
 
 GPUS = InputSpec(
     name="gpus",
     kind=Kind.INTEGER,
     group=_RENTAL,
-    label=N_("gpu-cloud-cost", "GPUs"),
-    help=N_("gpu-cloud-cost", "How many GPUs you rent: 8 for one eight-GPU instance."),
+    label=N_("GPUs"),
+    help=N_("How many GPUs you rent: 8 for one eight-GPU instance."),
     default="8",
-    unit=N_("gpu-cloud-cost", "GPUs"),
+    unit=N_("GPUs"),
     minimum=Decimal(1),
     maximum=Decimal(1000000),
     fraction_digits=0,
@@ -37,10 +39,10 @@ HOURS_PER_DAY = InputSpec(
     name="hours_per_day",
     kind=Kind.DECIMAL,
     group=_RENTAL,
-    label=N_("gpu-cloud-cost", "Hours a day the GPUs run"),
-    help=N_("gpu-cloud-cost", "24 for GPUs kept running day and night; fewer if you stop them when they are idle."),
+    label=N_("Hours a day the GPUs run"),
+    help=N_("24 for GPUs kept running day and night; fewer if you stop them when they are idle."),
     default="24",
-    unit=N_("gpu-cloud-cost", "hours"),
+    unit=N_("hours"),
     minimum=Decimal(0),
     maximum=Decimal(24),
     fraction_digits=2,
@@ -66,9 +68,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("gpu-cloud-cost", "GPU cloud cost"),
+    title=N_("GPU cloud cost"),
     summary=N_(
-        "gpu-cloud-cost",
         "What renting cloud GPUs on demand costs an hour and a month, from the price of one GPU-hour, the number "
         "of GPUs and the hours a day they run.",
     ),
@@ -82,19 +83,18 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="hourly_cost",
-            label=N_("gpu-cloud-cost", "Cost per hour"),
+            label=N_("Cost per hour"),
             # Translators: {gpus} is a number of GPUs, {gpu_hour_price} and {hourly_cost} amounts of money with
             # their currency code.
-            sentence=N_("gpu-cloud-cost", "{gpus} GPUs at {gpu_hour_price} a GPU-hour cost {hourly_cost} an hour."),
+            sentence=N_("{gpus} GPUs at {gpu_hour_price} a GPU-hour cost {hourly_cost} an hour."),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="monthly_cost",
-            label=N_("gpu-cloud-cost", "Cost per month"),
+            label=N_("Cost per month"),
             # Translators: {monthly_gpu_hours} is a number of GPU-hours, {hours_per_day} of hours, {month_hours_label}
             # the month's length as the menu names it; {monthly_cost} is an amount of money with its currency code.
             sentence=N_(
-                "gpu-cloud-cost",
                 "Running {hours_per_day} hours a day through a month of {month_hours_label}, they bill "
                 "{monthly_gpu_hours} GPU-hours: {monthly_cost} a month, before storage, network egress and taxes.",
             ),

@@ -12,20 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_USE = N_("gpu-utilization-cost", "Use")
+N_, NP_ = messages_of(__name__)
+
+_USE = N_("Use")
 SECONDS_PER_HOUR = 3600
 
 UTILIZATION = InputSpec(
     name="utilization",
     kind=Kind.DECIMAL,
     group=_USE,
-    label=N_("gpu-utilization-cost", "Utilization"),
-    help=N_("gpu-utilization-cost", "The share of the billed hours the GPU spends doing useful work."),
+    label=N_("Utilization"),
+    help=N_("The share of the billed hours the GPU spends doing useful work."),
     default="40",
-    unit=N_("gpu-utilization-cost", "%"),
+    unit=N_("%"),
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100),
@@ -35,12 +37,10 @@ THROUGHPUT = InputSpec(
     name="tokens_per_second",
     kind=Kind.DECIMAL,
     group=_USE,
-    label=N_("gpu-utilization-cost", "Tokens per second when busy"),
-    help=N_(
-        "gpu-utilization-cost", "What the GPU generates each second while it works, all concurrent requests together."
-    ),
+    label=N_("Tokens per second when busy"),
+    help=N_("What the GPU generates each second while it works, all concurrent requests together."),
     default="1000",
-    unit=N_("gpu-utilization-cost", "tokens/s"),
+    unit=N_("tokens/s"),
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100000000),
@@ -70,9 +70,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("gpu-utilization-cost", "GPU utilization cost"),
+    title=N_("GPU utilization cost"),
     summary=N_(
-        "gpu-utilization-cost",
         "What a useful GPU-hour and a million generated tokens really cost when a rented GPU is busy only part "
         "of the time.",
     ),
@@ -80,11 +79,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="useful_hour_cost",
-            label=N_("gpu-utilization-cost", "Cost per useful hour"),
+            label=N_("Cost per useful hour"),
             # Translators: {gpu_hour_price}, {useful_hour_cost} and {idle_cost} are amounts of money with their
             # currency code; {utilization} is a percentage (the % sign follows it).
             sentence=N_(
-                "gpu-utilization-cost",
                 "At {gpu_hour_price} an hour and a utilization of {utilization} %, each useful hour costs "
                 "{useful_hour_cost}; {idle_cost} of every billed hour pays for idle time.",
             ),
@@ -92,10 +90,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="million_tokens_cost",
-            label=N_("gpu-utilization-cost", "Cost per million tokens"),
+            label=N_("Cost per million tokens"),
             # Translators: {tokens_per_hour} is a number of tokens; {million_tokens_cost} an amount of money.
             sentence=N_(
-                "gpu-utilization-cost",
                 "On average the GPU generates {tokens_per_hour} tokens an hour, so a million tokens cost "
                 "{million_tokens_cost}.",
             ),

@@ -16,25 +16,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_IMAGES = N_("image-generation-cost", "Images")
+N_, NP_ = messages_of(__name__)
+
+_IMAGES = N_("Images")
 
 BILLING = InputSpec(
     name="billing",
     kind=Kind.CHOICE,
     group=cost.PRICES,
-    label=N_("image-generation-cost", "Priced"),
+    label=N_("Priced"),
     help=N_(
-        "image-generation-cost",
         "Per image, from the vendor's table of prices by quality and size; or by tokens, from the output tokens "
         "a GPT Image model writes for that quality and size and its price per million tokens.",
     ),
     default="image",
     choices=(
-        Choice("image", N_("image-generation-cost", "Per image (price table)"), number="0"),
-        Choice("tokens", N_("image-generation-cost", "By tokens (token-billed model)"), number="1"),
+        Choice("image", N_("Per image (price table)"), number="0"),
+        Choice("tokens", N_("By tokens (token-billed model)"), number="1"),
     ),
     fraction_digits=0,
 )
@@ -42,46 +43,42 @@ IMAGES = InputSpec(
     name="images",
     kind=Kind.INTEGER,
     group=_IMAGES,
-    label=N_("image-generation-cost", "Number of images"),
-    help=N_(
-        "image-generation-cost", "How many images to generate: each image of a request with n > 1 is billed separately."
-    ),
+    label=N_("Number of images"),
+    help=N_("How many images to generate: each image of a request with n > 1 is billed separately."),
     default="1000",
-    unit=N_("image-generation-cost", "images"),
+    unit=N_("images"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
     fraction_digits=0,
 )
 PRICE_PER_IMAGE = cost.price_input(
     "price_per_image",
-    N_("image-generation-cost", "Price per image"),
+    N_("Price per image"),
     N_(
-        "image-generation-cost",
         "The vendor's price for one image at the quality and size you generate (per-image pricing).",
     ),
     "0.034",
     preset="price.per_image",
-    unit=N_("image-generation-cost", "per image"),
+    unit=N_("per image"),
 )
 # OpenAI's image-generation guide, "Cost and latency": output tokens per image of GPT Image models.
 _SIZES = (
-    ("low-1024x1024", N_("image-generation-cost", "Low, 1024×1024 (272 tokens)"), "272"),
-    ("low-1024x1536", N_("image-generation-cost", "Low, 1024×1536 (408 tokens)"), "408"),
-    ("low-1536x1024", N_("image-generation-cost", "Low, 1536×1024 (400 tokens)"), "400"),
-    ("medium-1024x1024", N_("image-generation-cost", "Medium, 1024×1024 (1,056 tokens)"), "1056"),
-    ("medium-1024x1536", N_("image-generation-cost", "Medium, 1024×1536 (1,584 tokens)"), "1584"),
-    ("medium-1536x1024", N_("image-generation-cost", "Medium, 1536×1024 (1,568 tokens)"), "1568"),
-    ("high-1024x1024", N_("image-generation-cost", "High, 1024×1024 (4,160 tokens)"), "4160"),
-    ("high-1024x1536", N_("image-generation-cost", "High, 1024×1536 (6,240 tokens)"), "6240"),
-    ("high-1536x1024", N_("image-generation-cost", "High, 1536×1024 (6,208 tokens)"), "6208"),
+    ("low-1024x1024", N_("Low, 1024×1024 (272 tokens)"), "272"),
+    ("low-1024x1536", N_("Low, 1024×1536 (408 tokens)"), "408"),
+    ("low-1536x1024", N_("Low, 1536×1024 (400 tokens)"), "400"),
+    ("medium-1024x1024", N_("Medium, 1024×1024 (1,056 tokens)"), "1056"),
+    ("medium-1024x1536", N_("Medium, 1024×1536 (1,584 tokens)"), "1584"),
+    ("medium-1536x1024", N_("Medium, 1536×1024 (1,568 tokens)"), "1568"),
+    ("high-1024x1024", N_("High, 1024×1024 (4,160 tokens)"), "4160"),
+    ("high-1024x1536", N_("High, 1024×1536 (6,240 tokens)"), "6240"),
+    ("high-1536x1024", N_("High, 1536×1024 (6,208 tokens)"), "6208"),
 )
 QUALITY_SIZE = InputSpec(
     name="quality_size",
     kind=Kind.CHOICE,
     group=_IMAGES,
-    label=N_("image-generation-cost", "Quality and size"),
+    label=N_("Quality and size"),
     help=N_(
-        "image-generation-cost",
         "For token billing: the output tokens one image takes, from the table in OpenAI's image-generation "
         "guide. Streaming partial images add 100 tokens each.",
     ),
@@ -93,21 +90,18 @@ PROMPT_TOKENS = InputSpec(
     name="prompt_tokens",
     kind=Kind.INTEGER,
     group=_IMAGES,
-    label=N_("image-generation-cost", "Prompt tokens per image"),
-    help=N_(
-        "image-generation-cost", "For token billing: the text tokens of the prompt, billed at the text input price."
-    ),
+    label=N_("Prompt tokens per image"),
+    help=N_("For token billing: the text tokens of the prompt, billed at the text input price."),
     default="50",
-    unit=N_("image-generation-cost", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(0),
     maximum=Decimal(100000000),
     fraction_digits=0,
 )
 IMAGE_OUTPUT_PRICE = cost.price_input(
     "image_output_price",
-    N_("image-generation-cost", "Image output price"),
+    N_("Image output price"),
     N_(
-        "image-generation-cost",
         "For token billing: what a million image output tokens cost; 40 reproduces gpt-image-1's per-image prices.",
     ),
     "40",
@@ -115,8 +109,8 @@ IMAGE_OUTPUT_PRICE = cost.price_input(
 )
 TEXT_INPUT_PRICE = cost.price_input(
     "text_input_price",
-    N_("image-generation-cost", "Text input price"),
-    N_("image-generation-cost", "For token billing: what a million prompt tokens cost, from the model's pricing page."),
+    N_("Text input price"),
+    N_("For token billing: what a million prompt tokens cost, from the model's pricing page."),
     "5",
     preset=None,
 )
@@ -143,9 +137,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("image-generation-cost", "Image generation cost"),
+    title=N_("Image generation cost"),
     summary=N_(
-        "image-generation-cost",
         "Price generated images per image from the vendor's table, or by the output tokens a token-billed model "
         "writes for each quality and size.",
     ),
@@ -162,19 +155,17 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="image_cost",
-            label=N_("image-generation-cost", "Cost per image"),
+            label=N_("Cost per image"),
             # Translators: {image_cost} and {prompt_cost} are amounts of money with their currency code.
-            sentence=N_(
-                "image-generation-cost", "One image costs {image_cost}, of which {prompt_cost} for the prompt."
-            ),
+            sentence=N_("One image costs {image_cost}, of which {prompt_cost} for the prompt."),
             fraction_digits=6,
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="total_cost",
-            label=N_("image-generation-cost", "Cost of all images"),
+            label=N_("Cost of all images"),
             # Translators: {images} is a formatted number of images; {total_cost} an amount of money.
-            sentence=N_("image-generation-cost", "{images} images cost {total_cost}."),
+            sentence=N_("{images} images cost {total_cost}."),
             currency=cost.CURRENCY.name,
         ),
     ),

@@ -14,20 +14,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_FLEET = N_("inference-energy-cost", "Fleet")
-_GRID = N_("inference-energy-cost", "Data center and grid")
+N_, NP_ = messages_of(__name__)
+
+_FLEET = N_("Fleet")
+_GRID = N_("Data center and grid")
 
 DEVICES = InputSpec(
     name="devices",
     kind=Kind.INTEGER,
     group=_FLEET,
-    label=N_("inference-energy-cost", "Accelerators"),
-    help=N_("inference-energy-cost", "How many GPUs or TPUs serve the traffic."),
+    label=N_("Accelerators"),
+    help=N_("How many GPUs or TPUs serve the traffic."),
     default="1",
-    unit=N_("inference-energy-cost", "accelerators"),
+    unit=N_("accelerators"),
     minimum=Decimal(1),
     maximum=Decimal(100000000),
     fraction_digits=0,
@@ -36,14 +38,13 @@ POWER = InputSpec(
     name="power_w",
     kind=Kind.DECIMAL,
     group=_FLEET,
-    label=N_("inference-energy-cost", "Average power per accelerator"),
+    label=N_("Average power per accelerator"),
     help=N_(
-        "inference-energy-cost",
         "What one accelerator draws on average, in watts. The rated maximum (700 W for an H100 SXM) is an upper "
         "bound; PaLM's TPU v4 chips averaged 378.5 W. Add the host's share if you measured it.",
     ),
     default="700",
-    unit=N_("inference-energy-cost", "W"),
+    unit=N_("W"),
     minimum=Decimal(0),
     maximum=Decimal(100000),
     fraction_digits=2,
@@ -52,10 +53,10 @@ HOURS = InputSpec(
     name="hours",
     kind=Kind.DECIMAL,
     group=_FLEET,
-    label=N_("inference-energy-cost", "Hours"),
-    help=N_("inference-energy-cost", "How long the accelerators run: 730 for a month around the clock."),
+    label=N_("Hours"),
+    help=N_("How long the accelerators run: 730 for a month around the clock."),
     default="730",
-    unit=N_("inference-energy-cost", "hours"),
+    unit=N_("hours"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
     fraction_digits=2,
@@ -64,10 +65,10 @@ TOKENS = InputSpec(
     name="tokens_million",
     kind=Kind.DECIMAL,
     group=_FLEET,
-    label=N_("inference-energy-cost", "Tokens generated in that time"),
-    help=N_("inference-energy-cost", "In millions of tokens; 0 to leave out the cost per token."),
+    label=N_("Tokens generated in that time"),
+    help=N_("In millions of tokens; 0 to leave out the cost per token."),
     default="0",
-    unit=N_("inference-energy-cost", "million tokens"),
+    unit=N_("million tokens"),
     minimum=Decimal(0),
     maximum=Decimal("1e12"),
     fraction_digits=3,
@@ -76,9 +77,8 @@ PUE = InputSpec(
     name="pue",
     kind=Kind.DECIMAL,
     group=_GRID,
-    label=N_("inference-energy-cost", "Power usage effectiveness (PUE)"),
+    label=N_("Power usage effectiveness (PUE)"),
     help=N_(
-        "inference-energy-cost",
         "The data center's total energy divided by its IT equipment's: 1.08 for PaLM's Google data center, "
         "higher for most others.",
     ),
@@ -89,24 +89,23 @@ PUE = InputSpec(
 )
 ENERGY_PRICE = cost.price_input(
     "energy_price",
-    N_("inference-energy-cost", "Electricity price"),
-    N_("inference-energy-cost", "What a kilowatt-hour costs you, from your tariff or your provider."),
+    N_("Electricity price"),
+    N_("What a kilowatt-hour costs you, from your tariff or your provider."),
     "0.15",
     preset=None,
-    unit=N_("inference-energy-cost", "per kWh"),
+    unit=N_("per kWh"),
 )
 INTENSITY = InputSpec(
     name="carbon_intensity",
     kind=Kind.DECIMAL,
     group=_GRID,
-    label=N_("inference-energy-cost", "Grid carbon intensity"),
+    label=N_("Grid carbon intensity"),
     help=N_(
-        "inference-energy-cost",
         "Kilograms of CO2 equivalent per kilowatt-hour, the same number as tonnes per megawatt-hour: 0.079 for "
         "the Oklahoma data center that trained PaLM.",
     ),
     default="0.079",
-    unit=N_("inference-energy-cost", "kg CO2e/kWh"),
+    unit=N_("kg CO2e/kWh"),
     minimum=Decimal(0),
     maximum=Decimal(5),
     fraction_digits=4,
@@ -136,9 +135,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("inference-energy-cost", "Inference energy cost"),
+    title=N_("Inference energy cost"),
     summary=N_(
-        "inference-energy-cost",
         "The electricity accelerators draw while they serve a model, what it costs and what it emits, from their "
         "power, the data center's PUE and the grid's price and carbon intensity.",
     ),
@@ -146,12 +144,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="energy_kwh",
-            label=N_("inference-energy-cost", "Energy"),
-            unit=N_("inference-energy-cost", "kWh"),
+            label=N_("Energy"),
+            unit=N_("kWh"),
             # Translators: {devices} is a number of accelerators, {power_w} watts, {hours} hours, {pue} a ratio and
             # {energy_kwh} kilowatt-hours.
             sentence=N_(
-                "inference-energy-cost",
                 "{devices} accelerators drawing {power_w} W for {hours} hours, in a data center of PUE {pue}, use "
                 "{energy_kwh} kWh.",
             ),
@@ -159,11 +156,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="energy_cost",
-            label=N_("inference-energy-cost", "Electricity cost"),
+            label=N_("Electricity cost"),
             # Translators: {energy_price}, {energy_cost} and {cost_per_million_tokens} are amounts of money with
             # their currency code.
             sentence=N_(
-                "inference-energy-cost",
                 "At {energy_price} per kWh the electricity costs {energy_cost}, {cost_per_million_tokens} per million "
                 "tokens generated (0 when no tokens are entered).",
             ),
@@ -171,11 +167,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="emissions_kg",
-            label=N_("inference-energy-cost", "Emissions"),
-            unit=N_("inference-energy-cost", "kg CO2e"),
+            label=N_("Emissions"),
+            unit=N_("kg CO2e"),
             # Translators: {emissions_kg} is kilograms of CO2 equivalent, {carbon_intensity} kilograms per kWh.
             sentence=N_(
-                "inference-energy-cost",
                 "At {carbon_intensity} kg CO2e per kWh the grid emits {emissions_kg} kg of CO2 equivalent for it.",
             ),
             fraction_digits=2,

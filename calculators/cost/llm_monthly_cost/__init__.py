@@ -13,21 +13,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
+
+N_, NP_ = messages_of(__name__)
 
 CACHE_HIT_SHARE = InputSpec(
     name="cache_hit_share",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_("llm-monthly-cost", "Input read from the cache"),
+    label=N_("Input read from the cache"),
     help=N_(
-        "llm-monthly-cost",
         "The share of input tokens billed as prompt-cache hits, at the cached input price: a long system prompt "
         "reused across requests, say. 0 % without caching.",
     ),
     default="0",
-    unit=N_("llm-monthly-cost", "%"),
+    unit=N_("%"),
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,
@@ -67,9 +68,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("llm-monthly-cost", "LLM monthly cost"),
+    title=N_("LLM monthly cost"),
     summary=N_(
-        "llm-monthly-cost",
         "What an LLM feature costs a month from its requests per day, tokens per request and the API's prices, "
         "with the month's length stated: 730 hours or 30 days.",
     ),
@@ -87,12 +87,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="monthly_cost",
-            label=N_("llm-monthly-cost", "Cost per month"),
+            label=N_("Cost per month"),
             # Translators: {requests_per_day} and {monthly_requests} are numbers of requests; {month_hours_label} is
             # the month length the reader chose, e.g. "730 hours (365 days ÷ 12)"; the other fields are amounts
             # of money with their currency code.
             sentence=N_(
-                "llm-monthly-cost",
                 "{requests_per_day} requests a day make {monthly_requests} requests in a month of "
                 "{month_hours_label}, which cost {monthly_cost}: {monthly_input_cost} for input and "
                 "{monthly_output_cost} for output.",
@@ -101,10 +100,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="request_cost",
-            label=N_("llm-monthly-cost", "Cost per request"),
+            label=N_("Cost per request"),
             # Translators: every field is an amount of money with its currency code.
             sentence=N_(
-                "llm-monthly-cost",
                 "One request costs {request_cost}, a day's traffic {daily_cost}, and twelve such months {yearly_cost}.",
             ),
             currency=cost.CURRENCY.name,

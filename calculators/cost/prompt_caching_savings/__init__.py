@@ -18,21 +18,22 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
+
+N_, NP_ = messages_of(__name__)
 
 PREFIX_TOKENS = InputSpec(
     name="prefix_tokens",
     kind=Kind.INTEGER,
     group=cost.USAGE,
-    label=N_("prompt-caching-savings", "Cached prefix"),
+    label=N_("Cached prefix"),
     help=N_(
-        "prompt-caching-savings",
         "The tokens every call repeats at the start of its prompt, word for word: system prompt, tool "
         "definitions, a long document. Only an identical prefix is a cache hit.",
     ),
     default="10000",
-    unit=N_("prompt-caching-savings", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(0),
     maximum=Decimal(100000000),
     fraction_digits=0,
@@ -41,13 +42,12 @@ CALLS = InputSpec(
     name="calls",
     kind=Kind.INTEGER,
     group=cost.USAGE,
-    label=N_("prompt-caching-savings", "Calls within the cache lifetime"),
+    label=N_("Calls within the cache lifetime"),
     help=N_(
-        "prompt-caching-savings",
         "How many calls send the prefix before the cache expires: the first writes it, the others read it.",
     ),
     default="10",
-    unit=N_("prompt-caching-savings", "calls"),
+    unit=N_("calls"),
     minimum=Decimal(1),
     maximum=Decimal(1000000000),
     fraction_digits=0,
@@ -56,9 +56,8 @@ CACHING = InputSpec(
     name="caching",
     kind=Kind.CHOICE,
     group=cost.PRICES,
-    label=N_("prompt-caching-savings", "Caching convention"),
+    label=N_("Caching convention"),
     help=N_(
-        "prompt-caching-savings",
         "How the vendor bills the call that writes the cache. Explicit caching (Anthropic) charges 1.25 times "
         "the input price for a five-minute cache and 2 times for an hour; automatic caching as OpenAI's guide "
         "describes it has no write fee. Hits cost the cached input price either way.",
@@ -68,11 +67,11 @@ CACHING = InputSpec(
     choices=(
         Choice(
             "explicit-5m",
-            N_("prompt-caching-savings", "Explicit, 5-minute cache: writes at 1.25 × input"),
+            N_("Explicit, 5-minute cache: writes at 1.25 × input"),
             number="1.25",
         ),
-        Choice("explicit-1h", N_("prompt-caching-savings", "Explicit, 1-hour cache: writes at 2 × input"), number="2"),
-        Choice("automatic", N_("prompt-caching-savings", "Automatic: no write fee"), number="1"),
+        Choice("explicit-1h", N_("Explicit, 1-hour cache: writes at 2 × input"), number="2"),
+        Choice("automatic", N_("Automatic: no write fee"), number="1"),
     ),
     fraction_digits=2,
 )
@@ -117,9 +116,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("prompt-caching-savings", "Prompt caching savings"),
+    title=N_("Prompt caching savings"),
     summary=N_(
-        "prompt-caching-savings",
         "What caching a repeated prompt prefix saves, with explicit caching's write premium (1.25 or 2 times "
         "the input price) or automatic caching's free writes, and the call count from which it pays.",
     ),
@@ -127,12 +125,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="cached_cost",
-            label=N_("prompt-caching-savings", "Prefix cost with caching"),
+            label=N_("Prefix cost with caching"),
             # Translators: {caching_label} is the caching convention chosen, e.g. "Explicit, 5-minute cache:
             # writes at 1.25 × input"; {calls} and {prefix_tokens} are numbers; the other fields are amounts of
             # money with their currency code.
             sentence=N_(
-                "prompt-caching-savings",
                 "{caching_label}. Over {calls} calls the {prefix_tokens}-token prefix costs {cached_cost}: "
                 "{write_cost} for the write and {read_cost} for the cache hits, against {uncached_cost} "
                 "without caching.",
@@ -141,10 +138,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="savings",
-            label=N_("prompt-caching-savings", "Savings"),
+            label=N_("Savings"),
             # Translators: {savings} is an amount of money; {savings_share} is a percentage (the % sign follows it).
             sentence=N_(
-                "prompt-caching-savings",
                 "Caching saves {savings} ({savings_share} %) on the prefix's uncached cost; a negative figure "
                 "means the write costs more than the hits save.",
             ),
@@ -152,11 +148,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="break_even_calls",
-            label=N_("prompt-caching-savings", "Calls from which caching pays"),
-            unit=N_("prompt-caching-savings", "calls"),
+            label=N_("Calls from which caching pays"),
+            unit=N_("calls"),
             # Translators: {break_even_calls} is a whole number of calls (2 or more).
             sentence=N_(
-                "prompt-caching-savings",
                 "Caching costs less than no caching once {break_even_calls} or more calls read the prefix "
                 "within the cache's lifetime.",
             ),
@@ -175,7 +170,6 @@ CALCULATOR = Calculator(
             lambda values: values["cached_input_price"] < values["input_price"],
             # Translators: {input_price} is a price as the reader typed it.
             N_(
-                "prompt-caching-savings",
                 "A cache hit must cost less than an uncached input token: enter less than {input_price}.",
             ),
         ),

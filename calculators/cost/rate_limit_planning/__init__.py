@@ -17,11 +17,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_LIMITS = N_("rate-limit-planning", "Limits")
-_REQUESTS = N_("rate-limit-planning", "Requests")
+N_, NP_ = messages_of(__name__)
+
+_LIMITS = N_("Limits")
+_REQUESTS = N_("Requests")
 _SECONDS_PER_MINUTE = 60
 
 
@@ -62,9 +64,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("rate-limit-planning", "LLM rate-limit planning"),
+    title=N_("LLM rate-limit planning"),
     summary=N_(
-        "rate-limit-planning",
         "Find what an API's requests-per-minute and tokens-per-minute limits allow: the requests a minute you can "
         "sustain, how many are in flight at once, and how many users that serves.",
     ),
@@ -73,12 +74,10 @@ CALCULATOR = Calculator(
             name="rpm_limit",
             kind=Kind.DECIMAL,
             group=_LIMITS,
-            label=N_("rate-limit-planning", "Requests per minute (RPM)"),
-            help=N_(
-                "rate-limit-planning", "Your account's request limit for the model, from the vendor's limits page."
-            ),
+            label=N_("Requests per minute (RPM)"),
+            help=N_("Your account's request limit for the model, from the vendor's limits page."),
             default="600",
-            unit=N_("rate-limit-planning", "requests"),
+            unit=N_("requests"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal("1e9"),
@@ -88,12 +87,10 @@ CALCULATOR = Calculator(
             name="tpm_limit",
             kind=Kind.DECIMAL,
             group=_LIMITS,
-            label=N_("rate-limit-planning", "Tokens per minute (TPM)"),
-            help=N_(
-                "rate-limit-planning", "Your account's token limit for the model: input and output tokens together."
-            ),
+            label=N_("Tokens per minute (TPM)"),
+            help=N_("Your account's token limit for the model: input and output tokens together."),
             default="2000000",
-            unit=N_("rate-limit-planning", "tokens"),
+            unit=N_("tokens"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal("1e13"),
@@ -103,14 +100,13 @@ CALCULATOR = Calculator(
             name="headroom",
             kind=Kind.DECIMAL,
             group=_LIMITS,
-            label=N_("rate-limit-planning", "Plan at this share of the limit"),
+            label=N_("Plan at this share of the limit"),
             help=N_(
-                "rate-limit-planning",
                 "Limits are enforced over short windows, so bursts hit them before the average does: planning at "
                 "70 to 80 %, not 100, leaves room for them.",
             ),
             default="80",
-            unit=N_("rate-limit-planning", "%"),
+            unit=N_("%"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(100),
@@ -120,16 +116,15 @@ CALCULATOR = Calculator(
             cost.INPUT_TOKENS,
             name="prompt_tokens",
             group=_REQUESTS,
-            label=N_("rate-limit-planning", "Prompt tokens per request"),
+            label=N_("Prompt tokens per request"),
             default="2000",
         ),
         replace(
             cost.OUTPUT_TOKENS,
             name="max_tokens",
             group=_REQUESTS,
-            label=N_("rate-limit-planning", "Output limit per request (max_tokens)"),
+            label=N_("Output limit per request (max_tokens)"),
             help=N_(
-                "rate-limit-planning",
                 "The output limit the request sets. OpenAI counts it against TPM in full when the request arrives, "
                 "however short the answer turns out.",
             ),
@@ -139,10 +134,8 @@ CALCULATOR = Calculator(
             name="completions",
             kind=Kind.INTEGER,
             group=_REQUESTS,
-            label=N_("rate-limit-planning", "Completions per request (n)"),
-            help=N_(
-                "rate-limit-planning", "How many answers one request asks for; each counts its output limit again."
-            ),
+            label=N_("Completions per request (n)"),
+            help=N_("How many answers one request asks for; each counts its output limit again."),
             default="1",
             minimum=Decimal(1),
             maximum=Decimal(128),
@@ -153,10 +146,10 @@ CALCULATOR = Calculator(
             name="latency_seconds",
             kind=Kind.DECIMAL,
             group=_REQUESTS,
-            label=N_("rate-limit-planning", "Mean latency per request"),
-            help=N_("rate-limit-planning", "Seconds from sending a request to its last token, on average."),
+            label=N_("Mean latency per request"),
+            help=N_("Seconds from sending a request to its last token, on average."),
             default="8",
-            unit=N_("rate-limit-planning", "seconds"),
+            unit=N_("seconds"),
             minimum=Decimal(0),
             maximum=Decimal(100000),
             fraction_digits=2,
@@ -165,10 +158,10 @@ CALCULATOR = Calculator(
             name="user_requests_per_minute",
             kind=Kind.DECIMAL,
             group=_REQUESTS,
-            label=N_("rate-limit-planning", "Requests per active user per minute"),
-            help=N_("rate-limit-planning", "How often one active user sends a request, at the busiest time of day."),
+            label=N_("Requests per active user per minute"),
+            help=N_("How often one active user sends a request, at the busiest time of day."),
             default="2",
-            unit=N_("rate-limit-planning", "requests"),
+            unit=N_("requests"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(100000),
@@ -178,11 +171,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="planned_rpm",
-            label=N_("rate-limit-planning", "Requests per minute to plan for"),
-            unit=N_("rate-limit-planning", "requests"),
+            label=N_("Requests per minute to plan for"),
+            unit=N_("requests"),
             # Translators: every field is a formatted number; {headroom} a percentage (the % sign follows it).
             sentence=N_(
-                "rate-limit-planning",
                 "Each request counts {counted_tokens} tokens against TPM, so TPM allows {tpm_requests} requests a "
                 "minute and RPM {rpm_limit}. Planning at {headroom} % (a share of the smaller) gives "
                 "{planned_rpm} requests a minute, {planned_tpm} tokens.",
@@ -191,11 +183,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="in_flight",
-            label=N_("rate-limit-planning", "Requests in flight"),
-            unit=N_("rate-limit-planning", "requests"),
+            label=N_("Requests in flight"),
+            unit=N_("requests"),
             # Translators: every field is a formatted number.
             sentence=N_(
-                "rate-limit-planning",
                 "At {latency_seconds} seconds a request, about {in_flight} requests are in flight at once (Little's "
                 "law): the concurrency your client and servers need.",
             ),
@@ -203,11 +194,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="users",
-            label=N_("rate-limit-planning", "Active users served"),
-            unit=N_("rate-limit-planning", "users"),
+            label=N_("Active users served"),
+            unit=N_("users"),
             # Translators: every field is a formatted number.
             sentence=N_(
-                "rate-limit-planning",
                 "At {user_requests_per_minute} requests a user a minute, that serves about {users} active users at "
                 "once.",
             ),

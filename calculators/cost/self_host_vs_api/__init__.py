@@ -19,20 +19,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
 
-_SELF_HOST = N_("self-host-vs-api", "Self-hosting")
+N_, NP_ = messages_of(__name__)
+
+_SELF_HOST = N_("Self-hosting")
 SECONDS_PER_HOUR = 3600
 
 GPUS = InputSpec(
     name="gpus",
     kind=Kind.INTEGER,
     group=_SELF_HOST,
-    label=N_("self-host-vs-api", "GPUs"),
-    help=N_("self-host-vs-api", "How many GPUs the self-hosted deployment rents, running day and night."),
+    label=N_("GPUs"),
+    help=N_("How many GPUs the self-hosted deployment rents, running day and night."),
     default="2",
-    unit=N_("self-host-vs-api", "GPUs"),
+    unit=N_("GPUs"),
     minimum=Decimal(1),
     maximum=Decimal(1000000),
     fraction_digits=0,
@@ -40,29 +42,27 @@ GPUS = InputSpec(
 GPU_HOUR_PRICE = replace(cost.GPU_HOUR_PRICE, group=_SELF_HOST, default="2")
 OVERHEAD = cost.price_input(
     "ops_overhead",
-    N_("self-host-vs-api", "Operations overhead"),
+    N_("Operations overhead"),
     N_(
-        "self-host-vs-api",
         "What running the deployment costs each month besides the GPUs: engineers' time, monitoring, storage, "
         "network egress. 0 compares the GPU rent alone.",
     ),
     "0",
     preset=None,
-    unit=N_("self-host-vs-api", "per month"),
+    unit=N_("per month"),
 )
 OVERHEAD = replace(OVERHEAD, group=_SELF_HOST)
 THROUGHPUT = InputSpec(
     name="tokens_per_second",
     kind=Kind.DECIMAL,
     group=_SELF_HOST,
-    label=N_("self-host-vs-api", "Sustained tokens per second per GPU"),
+    label=N_("Sustained tokens per second per GPU"),
     help=N_(
-        "self-host-vs-api",
         "What one GPU generates each second under your real load, all concurrent requests together. Measure it "
         "with your model, batch size and request lengths: published benchmarks are best cases.",
     ),
     default="1000",
-    unit=N_("self-host-vs-api", "tokens/s"),
+    unit=N_("tokens/s"),
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100000000),
@@ -72,14 +72,13 @@ UTILIZATION = InputSpec(
     name="utilization",
     kind=Kind.DECIMAL,
     group=_SELF_HOST,
-    label=N_("self-host-vs-api", "Utilization"),
+    label=N_("Utilization"),
     help=N_(
-        "self-host-vs-api",
         "The share of the month the GPUs run at that throughput. Traffic comes in peaks and lulls, so a "
         "deployment sized for the peaks averages well below 100.",
     ),
     default="50",
-    unit=N_("self-host-vs-api", "%"),
+    unit=N_("%"),
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100),
@@ -89,14 +88,13 @@ INPUT_SHARE = InputSpec(
     name="input_share",
     kind=Kind.DECIMAL,
     group=cost.PRICES,
-    label=N_("self-host-vs-api", "Input share of the tokens"),
+    label=N_("Input share of the tokens"),
     help=N_(
-        "self-host-vs-api",
         "The share of the tokens that are input (prompts, history, documents) rather than output. Chat and "
         "retrieval traffic is mostly input; long answers lower it.",
     ),
     default="75",
-    unit=N_("self-host-vs-api", "%"),
+    unit=N_("%"),
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,
@@ -105,10 +103,10 @@ MONTHLY_TOKENS = InputSpec(
     name="monthly_tokens",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_("self-host-vs-api", "Your tokens per month"),
-    help=N_("self-host-vs-api", "The input and output tokens you expect to process in a month, together."),
+    label=N_("Your tokens per month"),
+    help=N_("The input and output tokens you expect to process in a month, together."),
     default="1000000000",
-    unit=N_("self-host-vs-api", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000000000),
     fraction_digits=0,
@@ -160,9 +158,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("self-host-vs-api", "Self-hosting vs API break-even"),
+    title=N_("Self-hosting vs API break-even"),
     summary=N_(
-        "self-host-vs-api",
         "The monthly token volume at which renting GPUs costs as much as paying an API per token, whether your "
         "GPUs could serve that volume, and which is cheaper for the tokens you expect.",
     ),
@@ -182,12 +179,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="self_host_cost",
-            label=N_("self-host-vs-api", "Self-hosting per month"),
+            label=N_("Self-hosting per month"),
             # Translators: {gpus} is a number of GPUs; {gpu_hour_price}, {ops_overhead} and {self_host_cost} are
             # amounts of money with their currency code; {month_hours_label} is the month's length as the menu
             # names it.
             sentence=N_(
-                "self-host-vs-api",
                 "{gpus} × {gpu_hour_price} a GPU-hour through a month of {month_hours_label}, plus {ops_overhead} "
                 "of operations, come to {self_host_cost} a month.",
             ),
@@ -195,13 +191,12 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="break_even_tokens",
-            label=N_("self-host-vs-api", "Break-even tokens per month"),
-            unit=N_("self-host-vs-api", "tokens"),
+            label=N_("Break-even tokens per month"),
+            unit=N_("tokens"),
             # Translators: {input_price}, {output_price} and {blended_price} are prices per million tokens with
             # their currency code; {input_share} is a percentage (the % sign follows it); {break_even_tokens} a
             # number of tokens and {break_even_rate} of tokens per second.
             sentence=N_(
-                "self-host-vs-api",
                 "At {input_price} per million input tokens and {output_price} per million output tokens, and an "
                 "input share of {input_share} %, the API charges a blended {blended_price} per million tokens. It "
                 "costs as "
@@ -212,12 +207,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="capacity_tokens",
-            label=N_("self-host-vs-api", "What the GPUs can serve per month"),
-            unit=N_("self-host-vs-api", "tokens"),
+            label=N_("What the GPUs can serve per month"),
+            unit=N_("tokens"),
             # Translators: {tokens_per_second} and {capacity_rate} are numbers of tokens per second, {utilization}
             # a percentage (the % sign follows it), {capacity_tokens} a number of tokens.
             sentence=N_(
-                "self-host-vs-api",
                 "At {tokens_per_second} tokens a second per GPU and a utilization of {utilization} %, the "
                 "deployment averages {capacity_rate} tokens a second: {capacity_tokens} tokens a month. If that is "
                 "below the break-even volume, it can never pay for itself.",
@@ -226,12 +220,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="gpus_needed",
-            label=N_("self-host-vs-api", "GPUs your volume needs"),
-            unit=NP_("self-host-vs-api", "GPU", "GPUs", count="gpus_needed"),
+            label=N_("GPUs your volume needs"),
+            unit=NP_("GPU", "GPUs", count="gpus_needed"),
             # Translators: {monthly_tokens} is a number of tokens, {required_rate} of tokens per second,
             # {load_share} a percentage (the % sign follows it), {gpus_needed} a number of GPUs.
             sentence=N_(
-                "self-host-vs-api",
                 "Your {monthly_tokens} tokens a month are {required_rate} tokens a second on average, a load on "
                 "the deployment of {load_share} %. Above 100, it cannot keep up. GPUs needed to serve your volume: "
                 "{gpus_needed}.",
@@ -241,11 +234,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="self_host_saving",
-            label=N_("self-host-vs-api", "Self-hosting saves per month"),
+            label=N_("Self-hosting saves per month"),
             # Translators: {monthly_tokens} is a number of tokens, {sized_gpus} a number of GPUs; the other fields
             # are amounts of money with their currency code.
             sentence=N_(
-                "self-host-vs-api",
                 "Your {monthly_tokens} tokens cost {api_cost} a month through the API, and {sized_cost} self-hosted "
                 "on enough GPUs to serve them ({sized_gpus}). Self-hosting is cheaper by {self_host_saving} a month; "
                 "0 means it is not.",
@@ -254,10 +246,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="api_saving",
-            label=N_("self-host-vs-api", "The API saves per month"),
+            label=N_("The API saves per month"),
             # Translators: {api_saving} is an amount of money with its currency code.
             sentence=N_(
-                "self-host-vs-api",
                 "The API is cheaper by {api_saving} a month; 0 means self-hosting costs less. Either way, compare "
                 "the models' quality, not only the price.",
             ),
@@ -279,7 +270,6 @@ CALCULATOR = Calculator(
             lambda values: values["input_price"] > 0 or values["output_price"] > 0,
             # Translators: {input_price} and {output_price} are prices as the reader typed them.
             N_(
-                "self-host-vs-api",
                 "With an input price of {input_price} and an output price of {output_price} the API is free and "
                 "never breaks even: enter the API's prices.",
             ),

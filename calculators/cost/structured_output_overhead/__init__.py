@@ -19,23 +19,24 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-MEASURED = N_("structured-output-overhead", "Your measurement")
+N_, NP_ = messages_of(__name__)
+
+MEASURED = N_("Your measurement")
 
 PLAIN_TOKENS = InputSpec(
     name="plain_output_tokens",
     kind=Kind.INTEGER,
     group=MEASURED,
-    label=N_("structured-output-overhead", "Output tokens of a plain answer"),
+    label=N_("Output tokens of a plain answer"),
     help=N_(
-        "structured-output-overhead",
         "The output tokens of typical answers in free text, averaged over a sample of requests: the usage block "
         "of each API response reports them.",
     ),
     default="120",
-    unit=N_("structured-output-overhead", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(1),
     maximum=Decimal(100000000),
     fraction_digits=0,
@@ -43,9 +44,8 @@ PLAIN_TOKENS = InputSpec(
 STRUCTURED_TOKENS = replace(
     PLAIN_TOKENS,
     name="structured_output_tokens",
-    label=N_("structured-output-overhead", "Output tokens of a structured answer"),
+    label=N_("Output tokens of a structured answer"),
     help=N_(
-        "structured-output-overhead",
         "The output tokens of the same answers in the structured form (JSON with your schema), measured the same "
         "way. Keys, quotes and brackets are tokens too.",
     ),
@@ -55,9 +55,8 @@ STRUCTURED_TOKENS = replace(
 SCHEMA_TOKENS = replace(
     PLAIN_TOKENS,
     name="schema_tokens",
-    label=N_("structured-output-overhead", "Schema tokens sent with each request"),
+    label=N_("Schema tokens sent with each request"),
     help=N_(
-        "structured-output-overhead",
         "Input tokens the schema adds to each request: the schema itself and any instructions about the format; "
         "with a forced tool call, the vendor's tool-use system prompt too. 0 when the format adds no input.",
     ),
@@ -91,9 +90,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("structured-output-overhead", "Structured output overhead"),
+    title=N_("Structured output overhead"),
     summary=N_(
-        "structured-output-overhead",
         "What answering in JSON costs over a plain answer, from the output tokens you measure in both forms and "
         "the schema's input tokens: the overhead in per cent, per request and per month.",
     ),
@@ -110,11 +108,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="output_overhead",
-            label=N_("structured-output-overhead", "Output overhead"),
-            unit=N_("structured-output-overhead", "%"),
+            label=N_("Output overhead"),
+            unit=N_("%"),
             # Translators: {output_overhead} is a percentage (the % sign follows); the other fields are token counts.
             sentence=N_(
-                "structured-output-overhead",
                 "A structured answer of {structured_output_tokens} tokens in place of a plain one of "
                 "{plain_output_tokens} has {extra_output_tokens} tokens more: {output_overhead} % more output.",
             ),
@@ -122,11 +119,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="request_cost",
-            label=N_("structured-output-overhead", "Extra cost per request"),
+            label=N_("Extra cost per request"),
             # Translators: every field is an amount of money with its currency code, except {schema_tokens}, a
             # token count.
             sentence=N_(
-                "structured-output-overhead",
                 "Each request costs {request_cost} more: {extra_output_cost} for the longer answer and "
                 "{schema_cost} for the {schema_tokens} schema tokens.",
             ),
@@ -134,11 +130,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="monthly_cost",
-            label=N_("structured-output-overhead", "Extra cost per month"),
+            label=N_("Extra cost per month"),
             # Translators: {monthly_cost} is an amount of money with its currency code; {requests_per_day} a number
             # of requests; {month_hours_label} names the month's length.
             sentence=N_(
-                "structured-output-overhead",
                 "At {requests_per_day} requests a day, the structured format costs {monthly_cost} more a month of "
                 "{month_hours_label}. A negative figure means it saves.",
             ),

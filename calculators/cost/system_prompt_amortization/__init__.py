@@ -19,8 +19,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
+
+N_, NP_ = messages_of(__name__)
 
 EXPLICIT, AUTOMATIC = 0, 1
 
@@ -28,14 +30,13 @@ SYSTEM_PROMPT_TOKENS = InputSpec(
     name="system_prompt_tokens",
     kind=Kind.INTEGER,
     group=cost.USAGE,
-    label=N_("system-prompt-amortization", "System prompt"),
+    label=N_("System prompt"),
     help=N_(
-        "system-prompt-amortization",
         "The tokens every request repeats at its start: instructions, examples, tool definitions. Only an exact, "
         "identical prefix can be read from the cache.",
     ),
     default="3000",
-    unit=N_("system-prompt-amortization", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(0),
     maximum=Decimal(100000000),
     fraction_digits=0,
@@ -44,15 +45,14 @@ REQUESTS_PER_WRITE = InputSpec(
     name="requests_per_write",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_("system-prompt-amortization", "Requests per cache write"),
+    label=N_("Requests per cache write"),
     help=N_(
-        "system-prompt-amortization",
         "How many requests share one cached copy before it expires: the first writes it, the others read it. "
         "Roughly the requests that arrive within the cache's lifetime (five minutes or an hour); 1 when traffic "
         "is too sparse to keep the cache warm.",
     ),
     default="50",
-    unit=N_("system-prompt-amortization", "requests"),
+    unit=N_("requests"),
     minimum=Decimal(1),
     maximum=Decimal(1000000000),
     fraction_digits=2,
@@ -61,17 +61,16 @@ CACHING = InputSpec(
     name="caching",
     kind=Kind.CHOICE,
     group=cost.PRICES,
-    label=N_("system-prompt-amortization", "Caching convention"),
+    label=N_("Caching convention"),
     help=N_(
-        "system-prompt-amortization",
         "Explicit caching (Anthropic) bills a write at the cache write price, a premium over the input price. "
         "Automatic caching (OpenAI) has no write fee: the first request pays the input price, and the cache "
         "write price is not used.",
     ),
     default="explicit",
     choices=(
-        Choice("explicit", N_("system-prompt-amortization", "explicit, with a write premium"), number=str(EXPLICIT)),
-        Choice("automatic", N_("system-prompt-amortization", "automatic, no write fee"), number=str(AUTOMATIC)),
+        Choice("explicit", N_("explicit, with a write premium"), number=str(EXPLICIT)),
+        Choice("automatic", N_("automatic, no write fee"), number=str(AUTOMATIC)),
     ),
     fraction_digits=0,
 )
@@ -110,9 +109,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("system-prompt-amortization", "System prompt amortization"),
+    title=N_("System prompt amortization"),
     summary=N_(
-        "system-prompt-amortization",
         "What a system prompt repeated in every request costs per request and per month, with and without prompt "
         "caching, under explicit caching with a write premium or automatic caching with none.",
     ),
@@ -130,12 +128,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="cached_monthly_cost",
-            label=N_("system-prompt-amortization", "System prompt per month, cached"),
+            label=N_("System prompt per month, cached"),
             # Translators: {cached_monthly_cost} and {cached_request_cost} are amounts of money with their currency
             # code; {requests_per_write} a number of requests; {caching_label} names the caching convention;
             # {month_hours_label} names the month's length.
             sentence=N_(
-                "system-prompt-amortization",
                 "Cached ({caching_label}) with {requests_per_write} requests per cache write, the system prompt costs "
                 "{cached_request_cost} a request and {cached_monthly_cost} a month of {month_hours_label}.",
             ),
@@ -143,11 +140,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="uncached_monthly_cost",
-            label=N_("system-prompt-amortization", "System prompt per month, uncached"),
+            label=N_("System prompt per month, uncached"),
             # Translators: {system_prompt_tokens} is a token count; {requests_per_day} a number of requests; the
             # other fields are amounts of money with their currency code.
             sentence=N_(
-                "system-prompt-amortization",
                 "Sent without a cache, its {system_prompt_tokens} tokens cost {uncached_request_cost} a request: "
                 "{uncached_monthly_cost} a month at {requests_per_day} requests a day.",
             ),
@@ -155,11 +151,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="monthly_savings",
-            label=N_("system-prompt-amortization", "Saved by caching per month"),
+            label=N_("Saved by caching per month"),
             # Translators: {monthly_savings} is an amount of money with its currency code; {savings_percent} a
             # percentage (the % sign follows); {break_even_requests} a number of requests.
             sentence=N_(
-                "system-prompt-amortization",
                 "Caching saves {monthly_savings} a month on the system prompt ({savings_percent} %); a "
                 "negative figure means the writes cost more than the reads save. It pays once more than "
                 "{break_even_requests} requests share each write.",
@@ -180,7 +175,6 @@ CALCULATOR = Calculator(
             lambda values: values["cached_input_price"] < values["input_price"],
             # Translators: {cached_input_price} and {input_price} are prices as the reader typed them.
             N_(
-                "system-prompt-amortization",
                 "A cache read ({cached_input_price}) costs less than an uncached input token: enter less than "
                 "{input_price}.",
             ),

@@ -13,20 +13,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
+
+N_, NP_ = messages_of(__name__)
 
 CACHED_TOKENS = InputSpec(
     name="cached_tokens",
     kind=Kind.INTEGER,
     group=cost.USAGE,
-    label=N_("token-cost", "Of which read from the cache"),
+    label=N_("Of which read from the cache"),
     help=N_(
-        "token-cost",
         "How many of the input tokens are a prompt-cache hit, billed at the cached input price. 0 without caching.",
     ),
     default="0",
-    unit=N_("token-cost", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(0),
     maximum=Decimal(100000000),
     fraction_digits=0,
@@ -35,10 +36,10 @@ REQUESTS = InputSpec(
     name="requests",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_("token-cost", "Number of requests"),
-    help=N_("token-cost", "How many such requests to price: 1 for a single call, or a day's or a month's traffic."),
+    label=N_("Number of requests"),
+    help=N_("How many such requests to price: 1 for a single call, or a day's or a month's traffic."),
     default="1000",
-    unit=N_("token-cost", "requests"),
+    unit=N_("requests"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000000),
     fraction_digits=2,
@@ -72,9 +73,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("token-cost", "Token cost"),
+    title=N_("Token cost"),
     summary=N_(
-        "token-cost",
         "Price API requests from their input, cached and output tokens at the vendor's prices per million "
         "tokens: the cost of one request and of many, with list prices to start from.",
     ),
@@ -91,12 +91,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="request_cost",
-            label=N_("token-cost", "Cost per request"),
+            label=N_("Cost per request"),
             # Translators: {request_cost} is an amount of money with its currency code; the other fields are
             # formatted token counts ({input_tokens}, {cached_tokens}, {output_tokens}) and prices per million
             # tokens with their currency code.
             sentence=N_(
-                "token-cost",
                 "{input_tokens} input tokens ({cached_tokens} of them from the cache) and {output_tokens} output "
                 "tokens at {input_price}, {cached_input_price} and {output_price} per million tokens cost "
                 "{request_cost} a request.",
@@ -105,10 +104,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="total_cost",
-            label=N_("token-cost", "Cost of all requests"),
+            label=N_("Cost of all requests"),
             # Translators: {requests} is a formatted number of requests; the other fields are amounts of money.
             sentence=N_(
-                "token-cost",
                 "{requests} requests cost {total_cost}: {total_input_cost} for input and {total_output_cost} "
                 "for output.",
             ),
@@ -116,11 +114,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="output_share",
-            label=N_("token-cost", "Share of the cost from output"),
-            unit=N_("token-cost", "%"),
+            label=N_("Share of the cost from output"),
+            unit=N_("%"),
             # Translators: {output_share} is a formatted percentage (the % sign follows the placeholder).
             sentence=N_(
-                "token-cost",
                 "Share of the cost from output tokens: {output_share} %. When it is high, shorter answers save more "
                 "than a shorter prompt.",
             ),
@@ -137,9 +134,7 @@ CALCULATOR = Calculator(
             "cached_tokens",
             lambda values: values["cached_tokens"] <= values["input_tokens"],
             # Translators: {cached_tokens} and {input_tokens} are numbers as the reader typed them.
-            N_(
-                "token-cost", "The cached tokens ({cached_tokens}) are part of the input: enter at most {input_tokens}."
-            ),
+            N_("The cached tokens ({cached_tokens}) are part of the input: enter at most {input_tokens}."),
         ),
     ),
 )

@@ -14,21 +14,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
+
+N_, NP_ = messages_of(__name__)
 
 INPUT_SHARE = InputSpec(
     name="input_share",
     kind=Kind.DECIMAL,
     group=cost.USAGE,
-    label=N_("tokens-per-dollar", "Share of input tokens"),
+    label=N_("Share of input tokens"),
     help=N_(
-        "tokens-per-dollar",
         "Of every hundred tokens the workload bills, how many are input. 75 % (three input tokens to one "
         "output token) is a common convention for a blended price; 100 % prices input alone, 0 % prices output alone.",
     ),
     default="75",
-    unit=N_("tokens-per-dollar", "%"),
+    unit=N_("%"),
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,
@@ -37,10 +38,8 @@ BUDGET = InputSpec(
     name="budget",
     kind=Kind.DECIMAL,
     group=cost.PRICES,
-    label=N_("tokens-per-dollar", "Budget"),
-    help=N_(
-        "tokens-per-dollar", "An amount to spend, in the chosen currency: how many tokens it buys is the second result."
-    ),
+    label=N_("Budget"),
+    help=N_("An amount to spend, in the chosen currency: how many tokens it buys is the second result."),
     default="100",
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
@@ -78,9 +77,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("tokens-per-dollar", "Tokens per dollar"),
+    title=N_("Tokens per dollar"),
     summary=N_(
-        "tokens-per-dollar",
         "How many tokens a dollar, or any budget, buys at an API's input and output prices, blended by the "
         "share of input tokens in your workload.",
     ),
@@ -88,12 +86,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="tokens_per_unit",
-            label=N_("tokens-per-dollar", "Tokens per unit of currency"),
-            unit=N_("tokens-per-dollar", "tokens"),
+            label=N_("Tokens per unit of currency"),
+            unit=N_("tokens"),
             # Translators: {input_share} is a percentage (the % sign follows it); {input_price}, {output_price}
             # and {blended_price} are prices with their currency code; {tokens_per_unit} is a number of tokens.
             sentence=N_(
-                "tokens-per-dollar",
                 "With an input share of {input_share} %, priced at {input_price}, and the rest at {output_price} "
                 "per million, a million tokens cost {blended_price} on average: one unit of the currency buys "
                 "{tokens_per_unit} tokens.",
@@ -102,12 +99,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="budget_tokens",
-            label=N_("tokens-per-dollar", "Tokens the budget buys"),
-            unit=N_("tokens-per-dollar", "tokens"),
+            label=N_("Tokens the budget buys"),
+            unit=N_("tokens"),
             # Translators: {budget} is an amount of money with its currency code; the other fields are numbers
             # of tokens.
             sentence=N_(
-                "tokens-per-dollar",
                 "{budget} buys {budget_tokens} tokens in this mix: {budget_input_tokens} input and "
                 "{budget_output_tokens} output tokens.",
             ),
@@ -123,7 +119,7 @@ CALCULATOR = Calculator(
         Rule(
             "input_price",
             lambda values: blended_price(values) > 0,
-            N_("tokens-per-dollar", "Enter a price above 0 for the tokens the mix bills."),
+            N_("Enter a price above 0 for the tokens the mix bills."),
         ),
     ),
 )

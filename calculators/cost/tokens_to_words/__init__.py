@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 
-_TEXT = N_("tokens-to-words", "Text")
-_RATIOS = N_("tokens-to-words", "Ratios")
+N_, NP_ = messages_of(__name__)
+
+_TEXT = N_("Text")
+_RATIOS = N_("Ratios")
 # Characters per token of each language choice, by its number: Cohere's table, Spanish's for Portuguese, and
 # None for the reader's own ratio.
 _RATIOS_BY_LANGUAGE = (4.8, 1.1, 1.3, 2.0, 4.6, 4.4, 4.6, 4.6, 3.6, None)
@@ -39,9 +41,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("tokens-to-words", "Tokens to words"),
+    title=N_("Tokens to words"),
     summary=N_(
-        "tokens-to-words",
         "Turn a token count or a token limit into characters and words, with published characters-per-token "
         "ratios for nine languages and OpenAI's rule of thumb for English.",
     ),
@@ -50,10 +51,10 @@ CALCULATOR = Calculator(
             name="tokens",
             kind=Kind.DECIMAL,
             group=_TEXT,
-            label=N_("tokens-to-words", "Tokens"),
-            help=N_("tokens-to-words", "A token count, a context window or an output limit: 128000 for a 128K window."),
+            label=N_("Tokens"),
+            help=N_("A token count, a context window or an output limit: 128000 for a 128K window."),
             default="1000",
-            unit=N_("tokens-to-words", "tokens"),
+            unit=N_("tokens"),
             minimum=Decimal(0),
             maximum=Decimal("1e15"),
             fraction_digits=0,
@@ -62,25 +63,24 @@ CALCULATOR = Calculator(
             name="language",
             kind=Kind.CHOICE,
             group=_TEXT,
-            label=N_("tokens-to-words", "Language of the text"),
+            label=N_("Language of the text"),
             help=N_(
-                "tokens-to-words",
                 "Cohere's averages for its multilingual tokenizer on Wikipedia text. Portuguese has no published "
                 "figure: Spanish's stands in for it. Other tokenizers give other ratios; measure your own and "
                 "choose your own ratio for an exact figure.",
             ),
             default="en",
             choices=(
-                Choice("en", N_("tokens-to-words", "English (4.8 characters per token)"), number="0"),
-                Choice("zh", N_("tokens-to-words", "Chinese (1.1 characters per token)"), number="1"),
-                Choice("ja", N_("tokens-to-words", "Japanese (1.3 characters per token)"), number="2"),
-                Choice("ko", N_("tokens-to-words", "Korean (2.0 characters per token)"), number="3"),
-                Choice("es", N_("tokens-to-words", "Spanish (4.6 characters per token)"), number="4"),
-                Choice("fr", N_("tokens-to-words", "French (4.4 characters per token)"), number="5"),
-                Choice("de", N_("tokens-to-words", "German (4.6 characters per token)"), number="6"),
-                Choice("pt", N_("tokens-to-words", "Portuguese (Spanish's 4.6, a rule of thumb)"), number="7"),
-                Choice("ar", N_("tokens-to-words", "Arabic (3.6 characters per token)"), number="8"),
-                Choice("own", N_("tokens-to-words", "My own ratio (below)"), number="9"),
+                Choice("en", N_("English (4.8 characters per token)"), number="0"),
+                Choice("zh", N_("Chinese (1.1 characters per token)"), number="1"),
+                Choice("ja", N_("Japanese (1.3 characters per token)"), number="2"),
+                Choice("ko", N_("Korean (2.0 characters per token)"), number="3"),
+                Choice("es", N_("Spanish (4.6 characters per token)"), number="4"),
+                Choice("fr", N_("French (4.4 characters per token)"), number="5"),
+                Choice("de", N_("German (4.6 characters per token)"), number="6"),
+                Choice("pt", N_("Portuguese (Spanish's 4.6, a rule of thumb)"), number="7"),
+                Choice("ar", N_("Arabic (3.6 characters per token)"), number="8"),
+                Choice("own", N_("My own ratio (below)"), number="9"),
             ),
             fraction_digits=0,
         ),
@@ -88,9 +88,8 @@ CALCULATOR = Calculator(
             name="chars_per_token",
             kind=Kind.DECIMAL,
             group=_RATIOS,
-            label=N_("tokens-to-words", "Characters per token"),
+            label=N_("Characters per token"),
             help=N_(
-                "tokens-to-words",
                 "Used when the language is set to your own ratio: characters divided by tokens on a sample of "
                 "your text, counted with your model's tokenizer. OpenAI gives about 4 for English.",
             ),
@@ -105,9 +104,8 @@ CALCULATOR = Calculator(
             name="words_per_token",
             kind=Kind.DECIMAL,
             group=_RATIOS,
-            label=N_("tokens-to-words", "English words per token"),
+            label=N_("English words per token"),
             help=N_(
-                "tokens-to-words",
                 "OpenAI's rule of thumb for English: about three quarters of a word per token, so 100 tokens "
                 "are about 75 words.",
             ),
@@ -122,11 +120,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="characters",
-            label=N_("tokens-to-words", "Characters"),
-            unit=NP_("tokens-to-words", "character", "characters", count="characters"),
+            label=N_("Characters"),
+            unit=NP_("character", "characters", count="characters"),
             # Translators: {tokens} and {characters} are formatted numbers; {chars_per_token_used} the ratio used.
             sentence=NP_(
-                "tokens-to-words",
                 "{tokens} tokens at {chars_per_token_used} characters per token are about {characters} character, "
                 "spaces and punctuation included.",
                 "{tokens} tokens at {chars_per_token_used} characters per token are about {characters} characters, "
@@ -137,11 +134,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="words",
-            label=N_("tokens-to-words", "English words"),
-            unit=NP_("tokens-to-words", "word", "words", count="words"),
+            label=N_("English words"),
+            unit=NP_("word", "words", count="words"),
             # Translators: {tokens} and {words} are formatted numbers; {words_per_token} the ratio.
             sentence=NP_(
-                "tokens-to-words",
                 "In English, at {words_per_token} words per token, {tokens} tokens are about {words} word: a rule "
                 "of thumb, not a count.",
                 "In English, at {words_per_token} words per token, {tokens} tokens are about {words} words: a rule "

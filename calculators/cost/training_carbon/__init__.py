@@ -16,23 +16,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 
-_RUN = N_("training-carbon", "Training run")
-_DATA_CENTER = N_("training-carbon", "Data center and grid")
+N_, NP_ = messages_of(__name__)
+
+_RUN = N_("Training run")
+_DATA_CENTER = N_("Data center and grid")
 
 GPU_HOURS = InputSpec(
     name="gpu_hours",
     kind=Kind.DECIMAL,
     group=_RUN,
-    label=N_("training-carbon", "GPU-hours"),
+    label=N_("GPU-hours"),
     help=N_(
-        "training-carbon",
         "Every GPU of the run counted for every hour it ran. The default is the 1.3 million H100 GPU-hours "
         "Meta reports for pretraining Llama 3 8B.",
     ),
     default="1300000",
-    unit=N_("training-carbon", "GPU-hours"),
+    unit=N_("GPU-hours"),
     minimum=Decimal(0),
     maximum=Decimal(1_000_000_000_000),
     fraction_digits=2,
@@ -41,14 +42,13 @@ POWER = InputSpec(
     name="gpu_power_w",
     kind=Kind.DECIMAL,
     group=_RUN,
-    label=N_("training-carbon", "Power per GPU"),
+    label=N_("Power per GPU"),
     help=N_(
-        "training-carbon",
         "What one GPU draws, in watts. Its thermal design power is an upper bound: 700 W for an H100 SXM, "
         "400 W for an A100 SXM. A measured average is lower.",
     ),
     default="700",
-    unit=N_("training-carbon", "W"),
+    unit=N_("W"),
     minimum=Decimal(0),
     maximum=Decimal(100_000),
     fraction_digits=2,
@@ -57,9 +57,8 @@ PUE = InputSpec(
     name="pue",
     kind=Kind.DECIMAL,
     group=_DATA_CENTER,
-    label=N_("training-carbon", "Power usage effectiveness (PUE)"),
+    label=N_("Power usage effectiveness (PUE)"),
     help=N_(
-        "training-carbon",
         "The data center's total power divided by its computing equipment's: cooling and power delivery on "
         "top. 1.1 is the figure the LLaMA and Patterson et al. estimates use; enter 1 when the power per GPU "
         "already includes it, as in Meta's model cards.",
@@ -73,14 +72,13 @@ CARBON_INTENSITY = InputSpec(
     name="carbon_intensity",
     kind=Kind.DECIMAL,
     group=_DATA_CENTER,
-    label=N_("training-carbon", "Grid carbon intensity"),
+    label=N_("Grid carbon intensity"),
     help=N_(
-        "training-carbon",
         "Greenhouse gases emitted per kilowatt-hour the grid delivers, location-based. 0.385 is the US "
         "average the LLaMA paper uses; a grid of mostly hydro or nuclear power is below 0.05.",
     ),
     default="0.385",
-    unit=N_("training-carbon", "kg CO₂e/kWh"),
+    unit=N_("kg CO₂e/kWh"),
     minimum=Decimal(0),
     maximum=Decimal(10),
     fraction_digits=4,
@@ -107,9 +105,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("training-carbon", "Training carbon footprint"),
+    title=N_("Training carbon footprint"),
     summary=N_(
-        "training-carbon",
         "Estimate the electricity a training run uses and the CO₂-equivalent it emits, from its GPU-hours, "
         "the power per GPU, the data center's PUE and the grid's carbon intensity.",
     ),
@@ -117,12 +114,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="emissions_tonnes",
-            label=N_("training-carbon", "Emissions"),
-            unit=N_("training-carbon", "t CO₂e"),
+            label=N_("Emissions"),
+            unit=N_("t CO₂e"),
             # Translators: {energy_mwh} is a formatted number of megawatt-hours; {carbon_intensity} a number of
             # kilograms of CO₂-equivalent per kilowatt-hour; {emissions_tonnes} a number of tonnes.
             sentence=N_(
-                "training-carbon",
                 "{energy_mwh} MWh at {carbon_intensity} kg CO₂e per kWh emit about {emissions_tonnes} tonnes "
                 "of CO₂-equivalent, counted at the grid's average (location-based).",
             ),
@@ -130,12 +126,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="energy_mwh",
-            label=N_("training-carbon", "Energy"),
-            unit=N_("training-carbon", "MWh"),
+            label=N_("Energy"),
+            unit=N_("MWh"),
             # Translators: {gpu_hours} is a formatted number of GPU-hours; {gpu_power_w} a number of watts;
             # {pue} a ratio such as 1.1; {energy_mwh} a number of megawatt-hours.
             sentence=N_(
-                "training-carbon",
                 "{gpu_hours} GPU-hours at {gpu_power_w} W each, times a PUE of {pue}, draw {energy_mwh} MWh "
                 "from the grid.",
             ),
@@ -143,11 +138,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="emissions_per_gpu_hour",
-            label=N_("training-carbon", "Emissions per GPU-hour"),
-            unit=N_("training-carbon", "kg CO₂e"),
+            label=N_("Emissions per GPU-hour"),
+            unit=N_("kg CO₂e"),
             # Translators: {emissions_per_gpu_hour} is a formatted number of kilograms of CO₂-equivalent.
             sentence=N_(
-                "training-carbon",
                 "Each GPU-hour emits {emissions_per_gpu_hour} kg of CO₂-equivalent, whatever the length of the run.",
             ),
             fraction_digits=4,

@@ -18,24 +18,25 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
-from calculators.vocabulary import cost, inputs
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
+from calculators.vocabulary import cost, inputs, units
+
+N_, NP_ = messages_of(__name__)
 
 SECONDS_PER_HOUR = 3600.0
 HOURS_PER_DAY = 24.0
-_CLUSTER = N_("training-time-cost", "Cluster")
+_CLUSTER = N_("Cluster")
 
 GPUS = InputSpec(
     name="gpus",
     kind=Kind.INTEGER,
     group=_CLUSTER,
-    label=N_("training-time-cost", "GPUs"),
+    label=N_("GPUs"),
     help=N_(
-        "training-time-cost",
         "Accelerators that train the model together, every data, tensor and pipeline parallel rank counted.",
     ),
     default="1024",
-    unit=N_("training-time-cost", "GPUs"),
+    unit=N_("GPUs"),
     minimum=Decimal(1),
     maximum=Decimal(10_000_000),
     fraction_digits=0,
@@ -44,13 +45,12 @@ PEAK_TFLOPS = InputSpec(
     name="peak_tflops",
     kind=Kind.DECIMAL,
     group=_CLUSTER,
-    label=N_("training-time-cost", "Peak throughput per GPU"),
+    label=N_("Peak throughput per GPU"),
     help=N_(
-        "training-time-cost",
         "The datasheet's dense BF16 tensor peak, without sparsity: 989.5 TFLOP/s for an H100 SXM, 312 for an A100.",
     ),
     default="989.5",
-    unit=N_("training-time-cost", "TFLOP/s"),
+    unit=N_("TFLOP/s"),
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(1_000_000),
@@ -61,14 +61,13 @@ MFU = InputSpec(
     name="mfu",
     kind=Kind.DECIMAL,
     group=_CLUSTER,
-    label=N_("training-time-cost", "Model FLOPs utilization (MFU)"),
+    label=N_("Model FLOPs utilization (MFU)"),
     help=N_(
-        "training-time-cost",
         "The share of the peak that does the model's own FLOPs, recomputation left out. PaLM 540B reached "
         "46.2 percent on TPU v4; large GPU runs usually reach 35 to 45.",
     ),
     default="46.2",
-    unit=N_("input", "%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100),
@@ -78,7 +77,6 @@ MFU = InputSpec(
 GPU_HOUR_PRICE = replace(
     cost.GPU_HOUR_PRICE,
     help=N_(
-        "training-time-cost",
         "What one GPU costs for an hour, rented or as your own amortized cost. DeepSeek-V3's report assumed "
         "2 US dollars per H800 GPU-hour.",
     ),
@@ -114,9 +112,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("training-time-cost", "Training time and cost"),
+    title=N_("Training time and cost"),
     summary=N_(
-        "training-time-cost",
         "Estimate how many days a training run takes, its GPU-hours and what they cost, from the model size, "
         "the training tokens, the cluster and its model FLOPs utilization.",
     ),
@@ -124,7 +121,6 @@ CALCULATOR = Calculator(
         replace(
             inputs.PARAMS_BILLION,
             help=N_(
-                "training-time-cost",
                 "The model's size in billions of parameters; for a mixture of experts, the parameters active "
                 "for each token. The default is Llama-3.1-8B.",
             ),
@@ -133,7 +129,6 @@ CALCULATOR = Calculator(
         replace(
             inputs.TOKENS_BILLION,
             help=N_(
-                "training-time-cost",
                 "Tokens processed in training, in billions, repeats included. Llama 3 was trained on over "
                 "15 trillion, 15,000 billion.",
             ),
@@ -148,12 +143,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="training_days",
-            label=N_("training-time-cost", "Wall-clock time"),
-            unit=N_("training-time-cost", "days"),
+            label=N_("Wall-clock time"),
+            unit=N_("days"),
             # Translators: {gpus} is a number of GPUs; {peak_tflops} a formatted number of TFLOP/s; {mfu} a
             # formatted percentage (the % sign follows it); {training_days} and {training_hours} formatted numbers.
             sentence=N_(
-                "training-time-cost",
                 "On {gpus} GPUs of {peak_tflops} TFLOP/s each at an MFU of {mfu}%, the run takes "
                 "{training_days} days ({training_hours} hours) without interruptions.",
             ),
@@ -161,33 +155,30 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="gpu_hours",
-            label=N_("training-time-cost", "GPU-hours"),
-            unit=N_("training-time-cost", "GPU-hours"),
+            label=N_("GPU-hours"),
+            unit=N_("GPU-hours"),
             # Translators: {gpu_hours} is a formatted number of GPU-hours.
             sentence=N_(
-                "training-time-cost",
                 "That is {gpu_hours} GPU-hours: every GPU of the cluster counted for every hour of the run.",
             ),
             fraction_digits=0,
         ),
         OutputSpec(
             name="total_cost",
-            label=N_("training-time-cost", "Compute cost"),
+            label=N_("Compute cost"),
             # Translators: {gpu_hour_price} and {total_cost} are amounts of money with their currency code.
             sentence=N_(
-                "training-time-cost",
                 "At {gpu_hour_price} per GPU-hour the GPU time costs {total_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="training_flops",
-            label=N_("training-time-cost", "Training compute"),
-            unit=N_("training-time-cost", "FLOPs"),
+            label=N_("Training compute"),
+            unit=N_("FLOPs"),
             # Translators: {params_billion} and {tokens_billion} are formatted numbers of billions; {training_flops}
             # is a number of floating-point operations written like 7.23 × 10²³.
             sentence=N_(
-                "training-time-cost",
                 "{params_billion} billion parameters trained on {tokens_billion} billion tokens need "
                 "6 × N × D = {training_flops} model FLOPs.",
             ),
@@ -195,11 +186,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="tokens_per_second",
-            label=N_("training-time-cost", "Cluster throughput"),
-            unit=N_("training-time-cost", "tokens/s"),
+            label=N_("Cluster throughput"),
+            unit=N_("tokens/s"),
             # Translators: {tokens_per_second} is a formatted number of tokens per second.
             sentence=N_(
-                "training-time-cost",
                 "The cluster processes {tokens_per_second} tokens per second, the figure training logs report "
                 "to check the MFU against.",
             ),

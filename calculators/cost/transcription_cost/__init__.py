@@ -16,23 +16,24 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_AUDIO = N_("transcription-cost", "Audio")
+N_, NP_ = messages_of(__name__)
+
+_AUDIO = N_("Audio")
 
 FILES = InputSpec(
     name="files",
     kind=Kind.INTEGER,
     group=_AUDIO,
-    label=N_("transcription-cost", "Number of files"),
+    label=N_("Number of files"),
     help=N_(
-        "transcription-cost",
         "How many recordings or calls to transcribe. Rounding applies to each file, so many short files cost "
         "more under per-minute billing than one long one.",
     ),
     default="1000",
-    unit=N_("transcription-cost", "files"),
+    unit=N_("files"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
     fraction_digits=0,
@@ -41,13 +42,12 @@ SECONDS = InputSpec(
     name="seconds_per_file",
     kind=Kind.DECIMAL,
     group=_AUDIO,
-    label=N_("transcription-cost", "Length of each file"),
+    label=N_("Length of each file"),
     help=N_(
-        "transcription-cost",
         "The average duration of one file, in seconds: 90 for a minute and a half, 3,600 for an hour.",
     ),
     default="95",
-    unit=N_("transcription-cost", "seconds"),
+    unit=N_("seconds"),
     minimum=Decimal(0),
     maximum=Decimal(10000000),
     fraction_digits=3,
@@ -56,26 +56,25 @@ BILLING = InputSpec(
     name="billing",
     kind=Kind.CHOICE,
     group=cost.PRICES,
-    label=N_("transcription-cost", "Billed"),
+    label=N_("Billed"),
     help=N_(
-        "transcription-cost",
         "How the vendor counts audio: to the second (AssemblyAI pro-rates to the exact second), or by every "
         "minute started, so that 61 seconds bill as two minutes. Check your vendor's pricing page.",
     ),
     default="second",
     choices=(
-        Choice("second", N_("transcription-cost", "Per second"), number="1"),
-        Choice("minute", N_("transcription-cost", "Per started minute"), number="60"),
+        Choice("second", N_("Per second"), number="1"),
+        Choice("minute", N_("Per started minute"), number="60"),
     ),
     fraction_digits=0,
 )
 PRICE = cost.price_input(
     "price_per_minute",
-    N_("transcription-cost", "Price per minute of audio"),
-    N_("transcription-cost", "What the API charges for one minute of audio. For a price per hour, divide it by 60."),
+    N_("Price per minute of audio"),
+    N_("What the API charges for one minute of audio. For a price per hour, divide it by 60."),
     "0.006",
     preset="price.per_minute",
-    unit=N_("transcription-cost", "per minute"),
+    unit=N_("per minute"),
 )
 
 
@@ -117,9 +116,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("transcription-cost", "Audio transcription cost"),
+    title=N_("Audio transcription cost"),
     summary=N_(
-        "transcription-cost",
         "Price speech-to-text from the number and length of your recordings at a price per minute, billed per "
         "second or per started minute.",
     ),
@@ -127,11 +125,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_cost",
-            label=N_("transcription-cost", "Cost of all files"),
+            label=N_("Cost of all files"),
             # Translators: {billed_minutes} is a formatted number of minutes; {price_per_minute} and {total_cost}
             # are amounts of money with their currency code.
             sentence=N_(
-                "transcription-cost",
                 "The files bill {billed_minutes} minutes of audio, which at {price_per_minute} per minute cost "
                 "{total_cost}.",
             ),
@@ -139,20 +136,19 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="file_cost",
-            label=N_("transcription-cost", "Cost per file"),
+            label=N_("Cost per file"),
             # Translators: {file_cost} is an amount of money with its currency code.
-            sentence=N_("transcription-cost", "One file costs {file_cost}."),
+            sentence=N_("One file costs {file_cost}."),
             fraction_digits=6,
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="rounding_share",
-            label=N_("transcription-cost", "Added by rounding"),
-            unit=N_("transcription-cost", "%"),
+            label=N_("Added by rounding"),
+            unit=N_("%"),
             # Translators: {audio_minutes} is a formatted number of minutes; {rounding_share} a percentage (the %
             # sign follows the placeholder).
             sentence=N_(
-                "transcription-cost",
                 "The audio lasts {audio_minutes} minutes: rounding each file up adds {rounding_share} % to the bill.",
             ),
             fraction_digits=1,

@@ -15,33 +15,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_TEXT = N_("tts-cost", "Text")
+N_, NP_ = messages_of(__name__)
+
+_TEXT = N_("Text")
 
 CHARACTERS = InputSpec(
     name="characters",
     kind=Kind.INTEGER,
     group=_TEXT,
-    label=N_("tts-cost", "Characters of text"),
+    label=N_("Characters of text"),
     help=N_(
-        "tts-cost",
         "Every character sent to be spoken, spaces and punctuation included: one request, or a month's worth.",
     ),
     default="250000",
-    unit=N_("tts-cost", "characters"),
+    unit=N_("characters"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000000),
     fraction_digits=0,
 )
 PRICE = cost.price_input(
     "price_per_million_characters",
-    N_("tts-cost", "Price per million characters"),
-    N_("tts-cost", "What the speech API charges for a million characters of input text."),
+    N_("Price per million characters"),
+    N_("What the speech API charges for a million characters of input text."),
     "15",
     preset="price.per_million_characters",
-    unit=N_("tts-cost", "per million characters"),
+    unit=N_("per million characters"),
 )
 
 
@@ -58,9 +59,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("tts-cost", "Text-to-speech cost"),
+    title=N_("Text-to-speech cost"),
     summary=N_(
-        "tts-cost",
         "Price speech synthesis from the characters of text and the vendor's price per million characters, "
         "with list prices to start from.",
     ),
@@ -68,21 +68,19 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_cost",
-            label=N_("tts-cost", "Cost of the text"),
+            label=N_("Cost of the text"),
             # Translators: {characters} is a formatted number of characters; {price_per_million_characters}
             # and {total_cost} are amounts of money with their currency code.
             sentence=N_(
-                "tts-cost",
                 "{characters} characters at {price_per_million_characters} per million characters cost {total_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="price_per_thousand",
-            label=N_("tts-cost", "Price per 1,000 characters"),
+            label=N_("Price per 1,000 characters"),
             # Translators: {price_per_thousand} is an amount of money with its currency code.
             sentence=N_(
-                "tts-cost",
                 "That is {price_per_thousand} per 1,000 characters, the unit some vendors print their prices in.",
             ),
             fraction_digits=6,

@@ -16,12 +16,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import cost
 
-_INDEX = N_("vector-db-cost", "Index")
-_TRAFFIC = N_("vector-db-cost", "Traffic")
-_NODES = N_("vector-db-cost", "Provisioned nodes")
+N_, NP_ = messages_of(__name__)
+
+_INDEX = N_("Index")
+_TRAFFIC = N_("Traffic")
+_NODES = N_("Provisioned nodes")
 
 _USAGE, _PROVISIONED = 0, 1
 _MINIMUM_READ_UNITS = 0.25  # per query, whatever the namespace's size
@@ -64,9 +66,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("vector-db-cost", "Vector database cost"),
+    title=N_("Vector database cost"),
     summary=N_(
-        "vector-db-cost",
         "Estimate a vector database's monthly bill: storage, read units and write units as Pinecone's serverless "
         "indexes meter them, with the plan's minimum, or provisioned nodes by the hour.",
     ),
@@ -75,16 +76,15 @@ CALCULATOR = Calculator(
             name="billing",
             kind=Kind.CHOICE,
             group=_INDEX,
-            label=N_("vector-db-cost", "Billed by"),
+            label=N_("Billed by"),
             help=N_(
-                "vector-db-cost",
                 "Usage: storage, reads and writes metered as Pinecone's serverless indexes meter them. "
                 "Provisioned: a fixed number of nodes (pods, dedicated nodes, or your own servers) paid by the hour.",
             ),
             default="usage",
             choices=(
-                Choice("usage", N_("vector-db-cost", "Usage (storage, read and write units)"), number="0"),
-                Choice("provisioned", N_("vector-db-cost", "Provisioned nodes by the hour"), number="1"),
+                Choice("usage", N_("Usage (storage, read and write units)"), number="0"),
+                Choice("provisioned", N_("Provisioned nodes by the hour"), number="1"),
             ),
             fraction_digits=0,
         ),
@@ -92,10 +92,10 @@ CALCULATOR = Calculator(
             name="records",
             kind=Kind.DECIMAL,
             group=_INDEX,
-            label=N_("vector-db-cost", "Records"),
-            help=N_("vector-db-cost", "How many vectors the index holds, one per chunk of every document."),
+            label=N_("Records"),
+            help=N_("How many vectors the index holds, one per chunk of every document."),
             default="1000000",
-            unit=N_("vector-db-cost", "records"),
+            unit=N_("records"),
             minimum=Decimal(0),
             maximum=Decimal("1e12"),
             fraction_digits=0,
@@ -104,8 +104,8 @@ CALCULATOR = Calculator(
             name="dimensions",
             kind=Kind.INTEGER,
             group=_INDEX,
-            label=N_("vector-db-cost", "Dimensions"),
-            help=N_("vector-db-cost", "The length of each embedding, stored as float32: 4 bytes a dimension."),
+            label=N_("Dimensions"),
+            help=N_("The length of each embedding, stored as float32: 4 bytes a dimension."),
             default="1536",
             minimum=Decimal(1),
             maximum=Decimal(100000),
@@ -115,10 +115,10 @@ CALCULATOR = Calculator(
             name="metadata_bytes",
             kind=Kind.DECIMAL,
             group=_INDEX,
-            label=N_("vector-db-cost", "Metadata per record"),
-            help=N_("vector-db-cost", "Bytes stored with each vector: its id, text and filter fields."),
+            label=N_("Metadata per record"),
+            help=N_("Bytes stored with each vector: its id, text and filter fields."),
             default="1000",
-            unit=N_("vector-db-cost", "bytes"),
+            unit=N_("bytes"),
             minimum=Decimal(0),
             maximum=Decimal(10000000),
             fraction_digits=0,
@@ -126,18 +126,18 @@ CALCULATOR = Calculator(
         replace(
             cost.REQUESTS_PER_DAY,
             group=_TRAFFIC,
-            label=N_("vector-db-cost", "Queries per day"),
-            help=N_("vector-db-cost", "Similarity searches sent on an average day."),
-            unit=N_("vector-db-cost", "queries"),
+            label=N_("Queries per day"),
+            help=N_("Similarity searches sent on an average day."),
+            unit=N_("queries"),
         ),
         InputSpec(
             name="writes_per_day",
             kind=Kind.DECIMAL,
             group=_TRAFFIC,
-            label=N_("vector-db-cost", "Writes per day"),
-            help=N_("vector-db-cost", "Upserts, updates and deletes sent on an average day."),
+            label=N_("Writes per day"),
+            help=N_("Upserts, updates and deletes sent on an average day."),
             default="1000",
-            unit=N_("vector-db-cost", "writes"),
+            unit=N_("writes"),
             minimum=Decimal(0),
             maximum=Decimal("1e12"),
             fraction_digits=2,
@@ -146,14 +146,13 @@ CALCULATOR = Calculator(
             name="write_units",
             kind=Kind.DECIMAL,
             group=_TRAFFIC,
-            label=N_("vector-db-cost", "Write units per write"),
+            label=N_("Write units per write"),
             help=N_(
-                "vector-db-cost",
                 "The write units one write uses on average: every write response reports them. Larger records "
                 "and batches use more.",
             ),
             default="8",
-            unit=N_("vector-db-cost", "units"),
+            unit=N_("units"),
             minimum=Decimal(0),
             maximum=Decimal(1000000),
             fraction_digits=2,
@@ -161,47 +160,45 @@ CALCULATOR = Calculator(
         ),
         cost.price_input(
             "storage_price",
-            N_("vector-db-cost", "Storage price"),
-            N_("vector-db-cost", "What a GB of index costs for a month."),
+            N_("Storage price"),
+            N_("What a GB of index costs for a month."),
             "0.33",
             preset=None,
-            unit=N_("vector-db-cost", "per GB-month"),
+            unit=N_("per GB-month"),
         ),
         cost.price_input(
             "read_price",
-            N_("vector-db-cost", "Read price"),
-            N_("vector-db-cost", "What a million read units cost."),
+            N_("Read price"),
+            N_("What a million read units cost."),
             "16",
             preset=None,
-            unit=N_("vector-db-cost", "per million read units"),
+            unit=N_("per million read units"),
         ),
         cost.price_input(
             "write_price",
-            N_("vector-db-cost", "Write price"),
-            N_("vector-db-cost", "What a million write units cost."),
+            N_("Write price"),
+            N_("What a million write units cost."),
             "4",
             preset=None,
-            unit=N_("vector-db-cost", "per million write units"),
+            unit=N_("per million write units"),
         ),
         cost.price_input(
             "monthly_minimum",
-            N_("vector-db-cost", "Monthly minimum"),
+            N_("Monthly minimum"),
             N_(
-                "vector-db-cost",
                 "The least a paid plan bills in a month, whatever the usage: 50 on Pinecone's Standard plan, "
                 "500 on Enterprise, 0 on the free Starter plan.",
             ),
             "50",
             preset=None,
-            unit=N_("vector-db-cost", "per month"),
+            unit=N_("per month"),
         ),
         InputSpec(
             name="nodes",
             kind=Kind.INTEGER,
             group=_NODES,
-            label=N_("vector-db-cost", "Nodes"),
+            label=N_("Nodes"),
             help=N_(
-                "vector-db-cost",
                 "For provisioned billing: how many nodes, pods or servers run the index, replicas included.",
             ),
             default="2",
@@ -213,11 +210,11 @@ CALCULATOR = Calculator(
         replace(
             cost.price_input(
                 "node_price",
-                N_("vector-db-cost", "Price per node-hour"),
-                N_("vector-db-cost", "For provisioned billing: what one node costs for an hour."),
+                N_("Price per node-hour"),
+                N_("For provisioned billing: what one node costs for an hour."),
                 "0.5",
                 preset=None,
-                unit=N_("vector-db-cost", "per hour"),
+                unit=N_("per hour"),
             ),
             group=_NODES,
             advanced=True,
@@ -228,11 +225,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="monthly_cost",
-            label=N_("vector-db-cost", "Monthly cost"),
+            label=N_("Monthly cost"),
             # Translators: all fields are amounts of money with their currency code, except {month_hours_label}, the
             # month's length (730 hours or 30 days) and {billing_label}, how the index is billed.
             sentence=N_(
-                "vector-db-cost",
                 "{billing_label}: {monthly_cost} a month of {month_hours_label}. Usage comes to {usage_cost} "
                 "(storage {storage_cost}, reads {read_cost}, writes {write_cost}), against a monthly minimum of "
                 "{monthly_minimum}; provisioned nodes would cost {node_cost}.",
@@ -241,11 +237,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="read_units_per_query",
-            label=N_("vector-db-cost", "Read units per query"),
-            unit=N_("vector-db-cost", "units"),
+            label=N_("Read units per query"),
+            unit=N_("units"),
             # Translators: {read_units_per_query} and {namespace_gb} are formatted numbers; {records} a count.
             sentence=N_(
-                "vector-db-cost",
                 "{records} records make a namespace of {namespace_gb} GB, so each query uses {read_units_per_query} "
                 "read units: one per GB, at least 0.25.",
             ),

@@ -20,11 +20,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import chunking, inputs
 
+N_, NP_ = messages_of(__name__)
+
 _VECTORS = chunking.DIMENSIONS.group
-_STORAGE = N_("vector-db-size", "Storage")
+_STORAGE = N_("Storage")
 
 _RAW, _PGVECTOR, _HNSW = 0, 1, 2
 _PGVECTOR_HEADER = 8  # bytes each pgvector value carries besides its components
@@ -66,9 +68,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("vector-db-size", "Vector database size"),
+    title=N_("Vector database size"),
     summary=N_(
-        "vector-db-size",
         "Estimate the storage or memory an embedding collection takes: raw arrays, pgvector columns or a FAISS "
         "HNSW index, with metadata and replicas.",
     ),
@@ -77,10 +78,10 @@ CALCULATOR = Calculator(
             name="vectors",
             kind=Kind.DECIMAL,
             group=_VECTORS,
-            label=N_("vector-db-size", "Number of vectors"),
-            help=N_("vector-db-size", "How many embeddings the collection holds: one per chunk of every document."),
+            label=N_("Number of vectors"),
+            help=N_("How many embeddings the collection holds: one per chunk of every document."),
             default="1000000",
-            unit=N_("vector-db-size", "vectors"),
+            unit=N_("vectors"),
             minimum=Decimal(0),
             maximum=Decimal("1e13"),
             fraction_digits=0,
@@ -90,7 +91,6 @@ CALCULATOR = Calculator(
             chunking.COMPONENT_BYTES,
             group=_STORAGE,
             help=N_(
-                "vector-db-size",
                 "float32 takes 4 bytes a dimension (pgvector's vector), float16 2 (halfvec), int8 1, and a "
                 "binary vector one bit (pgvector's bit). FAISS's HNSW index always stores float32.",
             ),
@@ -99,18 +99,17 @@ CALCULATOR = Calculator(
             name="layout",
             kind=Kind.CHOICE,
             group=_STORAGE,
-            label=N_("vector-db-size", "Stored in"),
+            label=N_("Stored in"),
             help=N_(
-                "vector-db-size",
                 "A raw array counts the components only. pgvector adds 8 bytes to each value; its index is "
                 "stored beside the table and is extra. FAISS IndexHNSWFlat keeps float32 vectors and a graph "
                 "of 2 × M links of 4 bytes each in memory.",
             ),
             default="raw",
             choices=(
-                Choice("raw", N_("vector-db-size", "Raw array"), number="0"),
-                Choice("pgvector", N_("vector-db-size", "pgvector column"), number="1"),
-                Choice("faiss-hnsw", N_("vector-db-size", "FAISS HNSW index (IndexHNSWFlat)"), number="2"),
+                Choice("raw", N_("Raw array"), number="0"),
+                Choice("pgvector", N_("pgvector column"), number="1"),
+                Choice("faiss-hnsw", N_("FAISS HNSW index (IndexHNSWFlat)"), number="2"),
             ),
             fraction_digits=0,
         ),
@@ -118,9 +117,8 @@ CALCULATOR = Calculator(
             name="hnsw_m",
             kind=Kind.INTEGER,
             group=_STORAGE,
-            label=N_("vector-db-size", "HNSW links per node (M)"),
+            label=N_("HNSW links per node (M)"),
             help=N_(
-                "vector-db-size",
                 "The M of the HNSW graph, used by the FAISS layout only: FAISS suggests 4 to 64; 16 and 32 are "
                 "common. The base layer keeps 2 × M links a vector.",
             ),
@@ -134,13 +132,12 @@ CALCULATOR = Calculator(
             name="metadata_bytes",
             kind=Kind.DECIMAL,
             group=_STORAGE,
-            label=N_("vector-db-size", "Metadata per vector"),
+            label=N_("Metadata per vector"),
             help=N_(
-                "vector-db-size",
                 "Bytes stored with each vector: its id, the chunk's text, filter fields. 0 counts the vectors alone.",
             ),
             default="0",
-            unit=N_("vector-db-size", "bytes"),
+            unit=N_("bytes"),
             minimum=Decimal(0),
             maximum=Decimal(100000000),
             fraction_digits=0,
@@ -150,9 +147,8 @@ CALCULATOR = Calculator(
             name="replicas",
             kind=Kind.INTEGER,
             group=_STORAGE,
-            label=N_("vector-db-size", "Copies"),
+            label=N_("Copies"),
             help=N_(
-                "vector-db-size",
                 "How many copies of the collection are kept: replicas for availability multiply the size.",
             ),
             default="1",
@@ -166,24 +162,22 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_size",
-            label=N_("vector-db-size", "Total size"),
+            label=N_("Total size"),
             unit_choice="memory_unit",
             # Translators: {total_size} is a formatted size followed by its unit ({memory_unit_label}, GB or GiB);
             # {vectors}, {bytes_per_record} and {replicas} are formatted numbers.
             sentence=N_(
-                "vector-db-size",
                 "{vectors} vectors of {bytes_per_record} bytes each take {total_size} {memory_unit_label} "
                 "(copies: {replicas}).",
             ),
         ),
         OutputSpec(
             name="bytes_per_vector",
-            label=N_("vector-db-size", "Bytes per vector"),
-            unit=N_("vector-db-size", "bytes"),
+            label=N_("Bytes per vector"),
+            unit=N_("bytes"),
             # Translators: {bytes_per_vector} and {dimensions} are formatted numbers; {layout_label} names the
             # layout (Raw array, pgvector column, FAISS HNSW index...).
             sentence=N_(
-                "vector-db-size",
                 "{layout_label}: one vector of {dimensions} dimensions takes {bytes_per_vector} bytes, metadata aside.",
             ),
             fraction_digits=3,
@@ -202,7 +196,6 @@ CALCULATOR = Calculator(
             "component_bytes",
             lambda values: int(values["layout"]) != _PGVECTOR or values["component_bytes"] != _INT8,
             N_(
-                "vector-db-size",
                 "pgvector has no int8 type: choose float32 (vector), float16 (halfvec) or binary (bit).",
             ),
         ),
@@ -215,7 +208,6 @@ CALCULATOR = Calculator(
             ),
             # Translators: {dimensions} is the number as the reader typed it.
             N_(
-                "vector-db-size",
                 "pgvector's vector and halfvec hold at most 16,000 dimensions, not {dimensions}.",
             ),
         ),

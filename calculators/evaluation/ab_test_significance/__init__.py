@@ -19,11 +19,13 @@ from collections.abc import Mapping
 from decimal import Decimal
 from statistics import NormalDist
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
 
-_A = N_("ab-test-significance", "Variant A (control)")
-_B = N_("ab-test-significance", "Variant B")
-_TEST = N_("ab-test-significance", "Test")
+N_, NP_ = messages_of(__name__)
+
+_A = N_("Variant A (control)")
+_B = N_("Variant B")
+_TEST = N_("Test")
 _LARGEST = Decimal(10**12)
 
 
@@ -57,9 +59,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("ab-test-significance", "A/B test significance"),
+    title=N_("A/B test significance"),
     summary=N_(
-        "ab-test-significance",
         "Is variant B's success rate really different from A's? The two-proportion z-test, its two-sided "
         "p-value and the confidence interval of the difference.",
     ),
@@ -68,9 +69,8 @@ CALCULATOR = Calculator(
             name="successes_a",
             kind=Kind.INTEGER,
             group=_A,
-            label=N_("ab-test-significance", "Successes in A"),
+            label=N_("Successes in A"),
             help=N_(
-                "ab-test-significance",
                 "Conversions, correct answers or thumbs-up in variant A: the trials that count as a success.",
             ),
             default="200",
@@ -82,8 +82,8 @@ CALCULATOR = Calculator(
             name="trials_a",
             kind=Kind.INTEGER,
             group=_A,
-            label=N_("ab-test-significance", "Trials in A"),
-            help=N_("ab-test-significance", "Visitors, prompts or questions variant A was shown."),
+            label=N_("Trials in A"),
+            help=N_("Visitors, prompts or questions variant A was shown."),
             default="1000",
             minimum=Decimal(1),
             maximum=_LARGEST,
@@ -93,8 +93,8 @@ CALCULATOR = Calculator(
             name="successes_b",
             kind=Kind.INTEGER,
             group=_B,
-            label=N_("ab-test-significance", "Successes in B"),
-            help=N_("ab-test-significance", "The trials of variant B that count as a success."),
+            label=N_("Successes in B"),
+            help=N_("The trials of variant B that count as a success."),
             default="250",
             minimum=Decimal(0),
             maximum=_LARGEST,
@@ -104,8 +104,8 @@ CALCULATOR = Calculator(
             name="trials_b",
             kind=Kind.INTEGER,
             group=_B,
-            label=N_("ab-test-significance", "Trials in B"),
-            help=N_("ab-test-significance", "Visitors, prompts or questions variant B was shown."),
+            label=N_("Trials in B"),
+            help=N_("Visitors, prompts or questions variant B was shown."),
             default="1000",
             minimum=Decimal(1),
             maximum=_LARGEST,
@@ -115,14 +115,13 @@ CALCULATOR = Calculator(
             name="confidence",
             kind=Kind.DECIMAL,
             group=_TEST,
-            label=N_("ab-test-significance", "Confidence level of the interval"),
+            label=N_("Confidence level of the interval"),
             help=N_(
-                "ab-test-significance",
                 "95 for the usual interval; the test is significant at the level 1 minus this exactly when the "
                 "p-value is below it.",
             ),
             default="95",
-            unit=N_("ab-test-significance", "%"),
+            unit=N_("%"),
             minimum=Decimal(50),
             maximum=Decimal("99.9999"),
             fraction_digits=4,
@@ -131,32 +130,29 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="difference",
-            label=N_("ab-test-significance", "Difference, B minus A"),
-            unit=N_("ab-test-significance", "percentage points"),
+            label=N_("Difference, B minus A"),
+            unit=N_("percentage points"),
             # Translators: {rate_a}, {rate_b} are formatted percentages, {difference} a difference in percentage
             # points; the % sign follows each placeholder.
             sentence=N_(
-                "ab-test-significance",
                 "Success rates: B {rate_b} %, A {rate_a} %; a difference of {difference} percentage points.",
             ),
             fraction_digits=3,
         ),
         OutputSpec(
             name="z",
-            label=N_("ab-test-significance", "z statistic (pooled)"),
+            label=N_("z statistic (pooled)"),
             # Translators: {z} is a formatted number.
             sentence=N_(
-                "ab-test-significance",
                 "With the pooled standard error of the test, z = {z}.",
             ),
             fraction_digits=4,
         ),
         OutputSpec(
             name="p_value",
-            label=N_("ab-test-significance", "Two-sided p-value"),
+            label=N_("Two-sided p-value"),
             # Translators: {p_value} is a formatted probability between 0 and 1.
             sentence=N_(
-                "ab-test-significance",
                 "If A and B had the same success rate, a difference at least this large, either way, would "
                 "come up with probability {p_value}.",
             ),
@@ -164,12 +160,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="ci_low",
-            label=N_("ab-test-significance", "Confidence interval of the difference"),
-            unit=N_("ab-test-significance", "percentage points"),
+            label=N_("Confidence interval of the difference"),
+            unit=N_("percentage points"),
             # Translators: {confidence} is the confidence level as typed (the % sign follows it); {ci_low} and
             # {ci_high} are differences in percentage points.
             sentence=N_(
-                "ab-test-significance",
                 "Interval at a confidence of {confidence} %, with the unpooled standard error: from {ci_low} to "
                 "{ci_high} percentage points.",
             ),
@@ -190,19 +185,18 @@ CALCULATOR = Calculator(
             "successes_a",
             lambda values: values["successes_a"] <= values["trials_a"],
             # Translators: {successes_a} and {trials_a} are numbers as the reader typed them.
-            N_("ab-test-significance", "A cannot have more successes ({successes_a}) than trials ({trials_a})."),
+            N_("A cannot have more successes ({successes_a}) than trials ({trials_a})."),
         ),
         Rule(
             "successes_b",
             lambda values: values["successes_b"] <= values["trials_b"],
             # Translators: {successes_b} and {trials_b} are numbers as the reader typed them.
-            N_("ab-test-significance", "B cannot have more successes ({successes_b}) than trials ({trials_b})."),
+            N_("B cannot have more successes ({successes_b}) than trials ({trials_b})."),
         ),
         Rule(
             "successes_b",
             lambda values: 0 < values["successes_a"] + values["successes_b"] < values["trials_a"] + values["trials_b"],
             N_(
-                "ab-test-significance",
                 "The test needs at least one success and one failure across A and B together.",
             ),
         ),

@@ -17,10 +17,12 @@ from collections.abc import Mapping
 from decimal import Decimal
 from statistics import NormalDist
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
 
-_EVAL = N_("llm-eval-sample-size", "The eval")
-_COMPARE = N_("llm-eval-sample-size", "Comparing two models")
+N_, NP_ = messages_of(__name__)
+
+_EVAL = N_("The eval")
+_COMPARE = N_("Comparing two models")
 
 
 def _ceil(x: float) -> float:
@@ -57,9 +59,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("llm-eval-sample-size", "LLM eval sample size"),
+    title=N_("LLM eval sample size"),
     summary=N_(
-        "llm-eval-sample-size",
         "How many questions an eval needs to pin an accuracy down to a margin of error, and how many to tell two "
         "models apart with a given power.",
     ),
@@ -68,14 +69,13 @@ CALCULATOR = Calculator(
             name="accuracy",
             kind=Kind.DECIMAL,
             group=_EVAL,
-            label=N_("llm-eval-sample-size", "Expected accuracy"),
+            label=N_("Expected accuracy"),
             help=N_(
-                "llm-eval-sample-size",
                 "Your best guess of the model's score before running the eval. 50 is the worst case: it asks for "
                 "the most questions.",
             ),
             default="50",
-            unit=N_("llm-eval-sample-size", "%"),
+            unit=N_("%"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(100),
@@ -85,13 +85,12 @@ CALCULATOR = Calculator(
             name="margin",
             kind=Kind.DECIMAL,
             group=_EVAL,
-            label=N_("llm-eval-sample-size", "Margin of error"),
+            label=N_("Margin of error"),
             help=N_(
-                "llm-eval-sample-size",
                 "Half the width of the confidence interval you want around the score: 5 for 70 ± 5 points.",
             ),
             default="5",
-            unit=N_("llm-eval-sample-size", "percentage points"),
+            unit=N_("percentage points"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(50),
@@ -101,14 +100,13 @@ CALCULATOR = Calculator(
             name="confidence",
             kind=Kind.DECIMAL,
             group=_EVAL,
-            label=N_("llm-eval-sample-size", "Confidence level"),
+            label=N_("Confidence level"),
             help=N_(
-                "llm-eval-sample-size",
                 "95 for the usual interval. The comparison's two-sided test uses the matching significance level: "
                 "5 for 95.",
             ),
             default="95",
-            unit=N_("llm-eval-sample-size", "%"),
+            unit=N_("%"),
             minimum=Decimal(50),
             maximum=Decimal("99.9999"),
             fraction_digits=4,
@@ -117,14 +115,13 @@ CALCULATOR = Calculator(
             name="difference",
             kind=Kind.DECIMAL,
             group=_COMPARE,
-            label=N_("llm-eval-sample-size", "Difference to detect"),
+            label=N_("Difference to detect"),
             help=N_(
-                "llm-eval-sample-size",
                 "The smallest gain over the expected accuracy worth detecting: 3 for a new model that scores 3 "
                 "points higher.",
             ),
             default="3",
-            unit=N_("llm-eval-sample-size", "percentage points"),
+            unit=N_("percentage points"),
             minimum=Decimal(0),
             minimum_exclusive=True,
             maximum=Decimal(100),
@@ -134,13 +131,12 @@ CALCULATOR = Calculator(
             name="power",
             kind=Kind.DECIMAL,
             group=_COMPARE,
-            label=N_("llm-eval-sample-size", "Power"),
+            label=N_("Power"),
             help=N_(
-                "llm-eval-sample-size",
                 "The chance of finding the difference significant when it is real: 80 is customary, 90 safer.",
             ),
             default="80",
-            unit=N_("llm-eval-sample-size", "%"),
+            unit=N_("%"),
             minimum=Decimal(50),
             maximum=Decimal("99.99"),
             fraction_digits=2,
@@ -149,12 +145,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="margin_questions",
-            label=N_("llm-eval-sample-size", "Questions for the margin of error"),
-            unit=N_("llm-eval-sample-size", "questions"),
+            label=N_("Questions for the margin of error"),
+            unit=N_("questions"),
             # Translators: {margin_questions} is a formatted number of questions; {accuracy}, {margin} and
             # {confidence} are as typed (the % sign or "points" follows them).
             sentence=N_(
-                "llm-eval-sample-size",
                 "To measure an accuracy near {accuracy} % (± {margin} points, at a confidence of {confidence} %), "
                 "the eval needs {margin_questions} independent questions.",
             ),
@@ -163,12 +158,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="questions_per_model",
-            label=N_("llm-eval-sample-size", "Questions per model to detect the difference"),
-            unit=N_("llm-eval-sample-size", "questions"),
+            label=N_("Questions per model to detect the difference"),
+            unit=N_("questions"),
             # Translators: {questions_per_model} and {total_questions} are formatted numbers of questions;
             # {accuracy}, {other_accuracy} and {power} are percentages (the % sign follows them).
             sentence=N_(
-                "llm-eval-sample-size",
                 "To tell the two accuracies apart ({accuracy} %, {other_accuracy} %) with a power of {power} %, "
                 "each model needs {questions_per_model} questions of its own, {total_questions} in all, if the two "
                 "samples are independent.",
@@ -191,7 +185,6 @@ CALCULATOR = Calculator(
             lambda values: values["accuracy"] + values["difference"] < 100,
             # Translators: {accuracy} and {difference} are numbers as the reader typed them.
             N_(
-                "llm-eval-sample-size",
                 "The expected accuracy ({accuracy}) plus the difference ({difference}) must stay below 100.",
             ),
         ),

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
 
-_SAMPLES = N_("pass-at-k", "Samples of one problem")
+N_, NP_ = messages_of(__name__)
+
+_SAMPLES = N_("Samples of one problem")
 
 
 def estimate(n: int, c: int, k: int) -> float:
@@ -48,9 +50,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("pass-at-k", "pass@k"),
+    title=N_("pass@k"),
     summary=N_(
-        "pass-at-k",
         "The chance that at least one of k generated programs passes the tests, from n samples and the c that "
         "passed: the unbiased estimator of the Codex paper, exact for large n.",
     ),
@@ -59,14 +60,13 @@ CALCULATOR = Calculator(
             name="samples",
             kind=Kind.INTEGER,
             group=_SAMPLES,
-            label=N_("pass-at-k", "Samples generated (n)"),
+            label=N_("Samples generated (n)"),
             help=N_(
-                "pass-at-k",
                 "How many completions were sampled for the problem. The Codex paper uses 200 to report pass@1, "
                 "pass@10 and pass@100.",
             ),
             default="200",
-            unit=N_("pass-at-k", "samples"),
+            unit=N_("samples"),
             minimum=Decimal(1),
             maximum=Decimal(100000),
             fraction_digits=0,
@@ -75,10 +75,10 @@ CALCULATOR = Calculator(
             name="correct",
             kind=Kind.INTEGER,
             group=_SAMPLES,
-            label=N_("pass-at-k", "Samples that pass the tests (c)"),
-            help=N_("pass-at-k", "How many of those completions pass every unit test of the problem."),
+            label=N_("Samples that pass the tests (c)"),
+            help=N_("How many of those completions pass every unit test of the problem."),
             default="10",
-            unit=N_("pass-at-k", "samples"),
+            unit=N_("samples"),
             minimum=Decimal(0),
             maximum=Decimal(100000),
             fraction_digits=0,
@@ -87,9 +87,8 @@ CALCULATOR = Calculator(
             name="k",
             kind=Kind.INTEGER,
             group=_SAMPLES,
-            label=N_("pass-at-k", "Attempts allowed (k)"),
+            label=N_("Attempts allowed (k)"),
             help=N_(
-                "pass-at-k",
                 "How many completions a user may try: the problem counts as solved if any of them passes. At most n.",
             ),
             default="10",
@@ -101,12 +100,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="pass_at_k",
-            label=N_("pass-at-k", "pass@k"),
-            unit=N_("pass-at-k", "%"),
+            label=N_("pass@k"),
+            unit=N_("%"),
             # Translators: {pass_at_k} is a formatted percentage (the % sign follows it); {k}, {samples} and
             # {correct} are counts as typed.
             sentence=N_(
-                "pass-at-k",
                 "With {correct} correct of {samples} samples, at least one of {k} attempts passes with "
                 "probability {pass_at_k} %.",
             ),
@@ -114,11 +112,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="naive",
-            label=N_("pass-at-k", "Biased estimate 1 - (1 - c/n)^k"),
-            unit=N_("pass-at-k", "%"),
+            label=N_("Biased estimate 1 - (1 - c/n)^k"),
+            unit=N_("%"),
             # Translators: {naive} and {pass_at_1} are formatted percentages (the % sign follows each).
             sentence=N_(
-                "pass-at-k",
                 "Treating the success rate of {pass_at_1} % as k independent draws gives {naive} %: the Codex "
                 "paper shows that shortcut underestimates pass@k.",
             ),
@@ -137,13 +134,13 @@ CALCULATOR = Calculator(
             "correct",
             lambda values: values["correct"] <= values["samples"],
             # Translators: {correct} and {samples} are numbers as the reader typed them.
-            N_("pass-at-k", "The correct samples ({correct}) cannot outnumber the samples ({samples})."),
+            N_("The correct samples ({correct}) cannot outnumber the samples ({samples})."),
         ),
         Rule(
             "k",
             lambda values: values["k"] <= values["samples"],
             # Translators: {k} and {samples} are numbers as the reader typed them.
-            N_("pass-at-k", "k ({k}) cannot exceed the number of samples ({samples}): draw at least k samples."),
+            N_("k ({k}) cannot exceed the number of samples ({samples}): draw at least k samples."),
         ),
     ),
 )

@@ -15,10 +15,12 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 
-_LOSS = N_("perplexity", "Loss")
-_TEXT = N_("perplexity", "Text")
+N_, NP_ = messages_of(__name__)
+
+_LOSS = N_("Loss")
+_TEXT = N_("Text")
 _NATS, _BITS = 0, 1
 
 
@@ -43,9 +45,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("perplexity", "Perplexity"),
+    title=N_("Perplexity"),
     summary=N_(
-        "perplexity",
         "Turn a language model's mean cross-entropy loss, in nats or in bits, into perplexity per token and per "
         "word, and into bits per byte.",
     ),
@@ -54,9 +55,8 @@ CALCULATOR = Calculator(
             name="loss",
             kind=Kind.DECIMAL,
             group=_LOSS,
-            label=N_("perplexity", "Mean cross-entropy loss per token"),
+            label=N_("Mean cross-entropy loss per token"),
             help=N_(
-                "perplexity",
                 "The average negative log-likelihood of each token of the evaluation text, as the training or "
                 "evaluation loop reports it. PyTorch and Hugging Face report it in nats.",
             ),
@@ -69,15 +69,14 @@ CALCULATOR = Calculator(
             name="loss_unit",
             kind=Kind.CHOICE,
             group=_LOSS,
-            label=N_("perplexity", "Unit of the loss"),
+            label=N_("Unit of the loss"),
             help=N_(
-                "perplexity",
                 "Nats when the loss uses the natural logarithm (the usual case), bits when it uses base 2.",
             ),
             default="nats",
             choices=(
-                Choice("nats", N_("perplexity", "Nats (natural logarithm)"), number=str(_NATS)),
-                Choice("bits", N_("perplexity", "Bits (base-2 logarithm)"), number=str(_BITS)),
+                Choice("nats", N_("Nats (natural logarithm)"), number=str(_NATS)),
+                Choice("bits", N_("Bits (base-2 logarithm)"), number=str(_BITS)),
             ),
             fraction_digits=0,
         ),
@@ -85,9 +84,8 @@ CALCULATOR = Calculator(
             name="tokens_per_word",
             kind=Kind.DECIMAL,
             group=_TEXT,
-            label=N_("perplexity", "Tokens per word"),
+            label=N_("Tokens per word"),
             help=N_(
-                "perplexity",
                 "How many tokens the tokenizer makes of a word of the evaluation text, on average: about 1.3 for "
                 "English with a modern tokenizer. Count both on your own text for a fair figure.",
             ),
@@ -101,9 +99,8 @@ CALCULATOR = Calculator(
             name="bytes_per_token",
             kind=Kind.DECIMAL,
             group=_TEXT,
-            label=N_("perplexity", "Bytes of UTF-8 text per token"),
+            label=N_("Bytes of UTF-8 text per token"),
             help=N_(
-                "perplexity",
                 "The evaluation text's size in UTF-8 bytes divided by its number of tokens: about 4 for English.",
             ),
             default="4",
@@ -117,10 +114,9 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="perplexity",
-            label=N_("perplexity", "Perplexity per token"),
+            label=N_("Perplexity per token"),
             # Translators: {perplexity} and {loss_nats} are formatted numbers.
             sentence=N_(
-                "perplexity",
                 "A mean loss of {loss_nats} nats per token is a perplexity of {perplexity}: the model is as unsure "
                 "of each next token as if it chose among {perplexity} equally likely ones.",
             ),
@@ -128,10 +124,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="word_perplexity",
-            label=N_("perplexity", "Perplexity per word"),
+            label=N_("Perplexity per word"),
             # Translators: {word_perplexity} is a formatted number; {tokens_per_word} the ratio as typed.
             sentence=N_(
-                "perplexity",
                 "At {tokens_per_word} tokens per word, a word carries the loss of all its tokens: the perplexity "
                 "per word is {word_perplexity}.",
             ),
@@ -139,17 +134,16 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="loss_nats",
-            label=N_("perplexity", "Loss in nats per token"),
+            label=N_("Loss in nats per token"),
             # Translators: {loss_nats} and {loss_bits} are formatted numbers.
-            sentence=N_("perplexity", "The loss is {loss_nats} nats, or {loss_bits} bits, per token."),
+            sentence=N_("The loss is {loss_nats} nats, or {loss_bits} bits, per token."),
             fraction_digits=4,
         ),
         OutputSpec(
             name="bits_per_byte",
-            label=N_("perplexity", "Bits per byte"),
+            label=N_("Bits per byte"),
             # Translators: {bits_per_byte} is a formatted number; {bytes_per_token} the ratio as typed.
             sentence=N_(
-                "perplexity",
                 "At {bytes_per_token} bytes per token, that is {bits_per_byte} bits per byte of text, a figure "
                 "that does not depend on the tokenizer.",
             ),

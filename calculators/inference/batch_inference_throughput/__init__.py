@@ -13,9 +13,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from calculators.drawing.curve import doubling_counts
-from calculators.kernel.spec import N_, Calculator, CurveChart, CurvePoint, OutputSpec
-from calculators.vocabulary import inputs, roofline
+from calculators.kernel.spec import Calculator, CurveChart, CurvePoint, OutputSpec, messages_of
+from calculators.vocabulary import inputs, roofline, units
 from calculators.vocabulary.architecture import KV_HEADS_RULE
+
+N_, NP_ = messages_of(__name__)
 
 _WORKLOAD = inputs.WORKLOAD
 
@@ -79,9 +81,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("batch-inference-throughput", "Batch inference throughput"),
+    title=N_("Batch inference throughput"),
     summary=N_(
-        "batch-inference-throughput",
         "See how an LLM's generation throughput grows with the batch size, up to the largest batch whose KV "
         "cache fits in GPU memory, and the batch where decoding turns from memory-bound to compute-bound.",
     ),
@@ -91,7 +92,6 @@ CALCULATOR = Calculator(
             inputs.CONTEXT_TOKENS,
             group=_WORKLOAD,
             help=N_(
-                "batch-inference-throughput",
                 "Prompt plus answer tokens each sequence keeps in its KV cache at the end of its answer.",
             ),
             default="4096",
@@ -103,11 +103,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="max_batch",
-            label=N_("batch-inference-throughput", "Largest batch in memory"),
-            unit=N_("input", "sequences"),
+            label=N_("Largest batch in memory"),
+            unit=units.SEQUENCES,
             # Translators: {max_batch} is a number of sequences; {free_memory_gb} and {sequence_memory_gb} are GB.
             sentence=N_(
-                "batch-inference-throughput",
                 "Beside the weights, the GPUs keep {free_memory_gb} GB for KV caches of {sequence_memory_gb} GB "
                 "a sequence: at most {max_batch} sequences, nothing left for activations.",
             ),
@@ -115,11 +114,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="max_batch_tokens_per_second",
-            label=N_("batch-inference-throughput", "Throughput at that batch"),
+            label=N_("Throughput at that batch"),
             unit=roofline.TOKENS_PER_SECOND,
             # Translators: {max_batch_tokens_per_second} and {single_tokens_per_second} are tokens per second.
             sentence=N_(
-                "batch-inference-throughput",
                 "That batch generates at most {max_batch_tokens_per_second} tokens/s, against "
                 "{single_tokens_per_second} tokens/s for a single sequence.",
             ),
@@ -127,22 +125,20 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="batch_tokens_per_second",
-            label=N_("batch-inference-throughput", "Throughput at your batch"),
+            label=N_("Throughput at your batch"),
             unit=roofline.TOKENS_PER_SECOND,
             # Translators: {batch_tokens_per_second} is tokens per second, {batch_size} a number of sequences.
             sentence=N_(
-                "batch-inference-throughput",
                 "A batch of {batch_size} sequences generates at most {batch_tokens_per_second} tokens/s.",
             ),
             fraction_digits=0,
         ),
         OutputSpec(
             name="crossover_batch",
-            label=N_("batch-inference-throughput", "Crossover batch"),
-            unit=N_("input", "sequences"),
+            label=N_("Crossover batch"),
+            unit=units.SEQUENCES,
             # Translators: {crossover_batch} is a number of sequences.
             sentence=N_(
-                "batch-inference-throughput",
                 "Counting the weights alone, decoding turns compute-bound at a batch of {crossover_batch}: "
                 "the GPU's peak FLOP/s ÷ bandwidth, times the bytes per parameter, ÷ 2 FLOPs per parameter. "
                 "Reading the KV caches pushes it higher.",
@@ -162,17 +158,15 @@ CALCULATOR = Calculator(
         points=curve,
         # Translators: {largest} is a number of sequences, {low} and {high} numbers of tokens per second.
         title=N_(
-            "batch-inference-throughput",
             "Throughput from a batch of 1 to {largest} sequences, the most memory holds: {low} to {high} tokens/s.",
         ),
         note=N_(
-            "batch-inference-throughput",
             "Bars: tokens per second for the whole batch, at batches doubling up to the largest that fits.",
         ),
         columns=(
-            N_("batch-inference-throughput", "Sequences"),
-            N_("batch-inference-throughput", "Tokens/s for the batch"),
-            N_("batch-inference-throughput", "Tokens/s per sequence"),
+            N_("Sequences"),
+            N_("Tokens/s for the batch"),
+            N_("Tokens/s per sequence"),
         ),
     ),
 )

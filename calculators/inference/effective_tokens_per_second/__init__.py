@@ -17,24 +17,25 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
 
-_TIMES = N_("effective-tokens-per-second", "Timings")
+N_, NP_ = messages_of(__name__)
+
+_TIMES = N_("Timings")
 
 OUTPUT_TOKENS = replace(cost.OUTPUT_TOKENS, group=cost.USAGE, default="200")
 TTFT = InputSpec(
     name="ttft_ms",
     kind=Kind.DECIMAL,
     group=_TIMES,
-    label=N_("effective-tokens-per-second", "Time to first token (TTFT)"),
+    label=N_("Time to first token (TTFT)"),
     help=N_(
-        "effective-tokens-per-second",
         "From sending the request to receiving the first token: queueing, reading the prompt (prefill) and the "
         "first decoding step, as a benchmark or your API's logs report it.",
     ),
     default="500",
-    unit=N_("effective-tokens-per-second", "ms"),
+    unit=N_("ms"),
     minimum=Decimal(0),
     maximum=Decimal(100000000),
     fraction_digits=3,
@@ -43,13 +44,12 @@ TPOT = InputSpec(
     name="tpot_ms",
     kind=Kind.DECIMAL,
     group=_TIMES,
-    label=N_("effective-tokens-per-second", "Time per output token (TPOT)"),
+    label=N_("Time per output token (TPOT)"),
     help=N_(
-        "effective-tokens-per-second",
         "The time between two streamed tokens once the answer has started, also called inter-token latency (ITL).",
     ),
     default="20",
-    unit=N_("effective-tokens-per-second", "ms"),
+    unit=N_("ms"),
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(10000000),
@@ -59,14 +59,13 @@ NETWORK = InputSpec(
     name="network_ms",
     kind=Kind.DECIMAL,
     group=_TIMES,
-    label=N_("effective-tokens-per-second", "Network overhead"),
+    label=N_("Network overhead"),
     help=N_(
-        "effective-tokens-per-second",
         "Time the user's connection adds once per request, when TTFT was measured next to the server; 0 when it "
         "was measured where the user sits.",
     ),
     default="0",
-    unit=N_("effective-tokens-per-second", "ms"),
+    unit=N_("ms"),
     minimum=Decimal(0),
     maximum=Decimal(100000000),
     fraction_digits=3,
@@ -75,16 +74,15 @@ INTERVALS = InputSpec(
     name="intervals",
     kind=Kind.CHOICE,
     group=_TIMES,
-    label=N_("effective-tokens-per-second", "Intervals counted"),
+    label=N_("Intervals counted"),
     help=N_(
-        "effective-tokens-per-second",
         "Databricks adds one TPOT per generated token; NVIDIA's and vLLM's benchmarks count the n - 1 intervals "
         "after the first token, which TTFT already covers. Use the convention your TPOT was measured with.",
     ),
     default="n",
     choices=(
-        Choice("n", N_("effective-tokens-per-second", "TTFT + n × TPOT (Databricks)"), number="0"),
-        Choice("n-1", N_("effective-tokens-per-second", "TTFT + (n − 1) × TPOT (NVIDIA, vLLM)"), number="1"),  # noqa: RUF001
+        Choice("n", N_("TTFT + n × TPOT (Databricks)"), number="0"),
+        Choice("n-1", N_("TTFT + (n − 1) × TPOT (NVIDIA, vLLM)"), number="1"),  # noqa: RUF001
     ),
     fraction_digits=0,
 )
@@ -92,9 +90,8 @@ WORDS_PER_TOKEN = InputSpec(
     name="words_per_token",
     kind=Kind.DECIMAL,
     group=_TIMES,
-    label=N_("effective-tokens-per-second", "Words per token"),
+    label=N_("Words per token"),
     help=N_(
-        "effective-tokens-per-second",
         "For the reading speed: about 0.75 for English text (Databricks' 10 tokens per second are about 450 words "
         "a minute); fewer for code and most other languages.",
     ),
@@ -137,9 +134,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("effective-tokens-per-second", "Effective tokens per second"),
+    title=N_("Effective tokens per second"),
     summary=N_(
-        "effective-tokens-per-second",
         "The speed a user sees from request to last token, the time to first token included, against the decode "
         "rate a benchmark quotes.",
     ),
@@ -147,35 +143,32 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="effective_tps",
-            label=N_("effective-tokens-per-second", "Effective speed"),
-            unit=N_("effective-tokens-per-second", "tokens/s"),
+            label=N_("Effective speed"),
+            unit=N_("tokens/s"),
             # Translators: {output_tokens} is a number of tokens, {total_seconds} a time in seconds,
             # {effective_tps} a rate in tokens per second.
             sentence=N_(
-                "effective-tokens-per-second",
                 "The user receives {output_tokens} tokens in {total_seconds} s: {effective_tps} tokens per second "
                 "from request to last token.",
             ),
         ),
         OutputSpec(
             name="decode_tps",
-            label=N_("effective-tokens-per-second", "Decode speed"),
-            unit=N_("effective-tokens-per-second", "tokens/s"),
+            label=N_("Decode speed"),
+            unit=N_("tokens/s"),
             # Translators: {decode_tps} is a rate in tokens per second; {effective_share} a percentage (the % sign
             # follows it); {words_per_minute} a number of words.
             sentence=N_(
-                "effective-tokens-per-second",
                 "Once the answer streams, tokens arrive at {decode_tps} per second, about {words_per_minute} words a "
                 "minute. Measured against that rate, the effective speed comes to {effective_share} %.",
             ),
         ),
         OutputSpec(
             name="wait_share",
-            label=N_("effective-tokens-per-second", "Share spent waiting for the first token"),
-            unit=N_("effective-tokens-per-second", "%"),
+            label=N_("Share spent waiting for the first token"),
+            unit=N_("%"),
             # Translators: {wait_share} is a percentage (the % sign follows it).
             sentence=N_(
-                "effective-tokens-per-second",
                 "Share of the total time spent before the first token arrives: {wait_share} %.",
             ),
             fraction_digits=1,
@@ -192,12 +185,12 @@ CALCULATOR = Calculator(
         Rule(
             "output_tokens",
             lambda values: values["output_tokens"] >= 1,
-            N_("effective-tokens-per-second", "Enter at least 1 output token: a speed needs tokens."),
+            N_("Enter at least 1 output token: a speed needs tokens."),
         ),
         Rule(
             "ttft_ms",
             lambda values: total_seconds(values) > 0,
-            N_("effective-tokens-per-second", "Enter a time above 0: one token alone arrives after TTFT."),
+            N_("Enter a time above 0: one token alone arrives after TTFT."),
         ),
     ),
 )

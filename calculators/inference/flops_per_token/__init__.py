@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
-from calculators.vocabulary import inputs, roofline
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
+from calculators.vocabulary import inputs, roofline, units
+
+N_, NP_ = messages_of(__name__)
 
 _MODEL = inputs.MODEL
 
@@ -42,9 +44,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("flops-per-token", "FLOPs per token"),
+    title=N_("FLOPs per token"),
     summary=N_(
-        "flops-per-token",
         "Work out the floating-point operations a transformer does per token: 2N for a forward pass plus the "
         "attention over the context, and three times that for a training step.",
     ),
@@ -55,23 +56,22 @@ CALCULATOR = Calculator(
         replace(inputs.HEAD_DIM, group=_MODEL),
         replace(
             inputs.CONTEXT_TOKENS,
-            help=N_("flops-per-token", "Tokens each token attends to: the sequence length in training."),
+            help=N_("Tokens each token attends to: the sequence length in training."),
             default="2048",
         ),
         InputSpec(
             name="convention",
             kind=Kind.CHOICE,
             group=inputs.WORKLOAD,
-            label=N_("flops-per-token", "Attention count"),
+            label=N_("Attention count"),
             help=N_(
-                "flops-per-token",
                 "Kaplan et al. count 2 × layers × context × attention width per forward token; PaLM and "
                 "Megatron-LM count twice that, the query-key product and the weighted sum of values.",
             ),
             default="0",
             choices=(
-                Choice("0", N_("flops-per-token", "Kaplan et al. (2 L n d)")),
-                Choice("1", N_("flops-per-token", "PaLM (4 L H Q T)")),
+                Choice("0", N_("Kaplan et al. (2 L n d)")),
+                Choice("1", N_("PaLM (4 L H Q T)")),
             ),
             fraction_digits=0,
         ),
@@ -79,11 +79,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="forward_flops",
-            label=N_("flops-per-token", "Forward pass"),
-            unit=N_("flops-per-token", "FLOPs per token"),
+            label=N_("Forward pass"),
+            unit=N_("FLOPs per token"),
             # Translators: {forward_flops} is a number of FLOPs, {active_params_billion} billions of parameters.
             sentence=N_(
-                "flops-per-token",
                 "A forward pass costs 2 × {active_params_billion} × 10⁹ FLOPs for the weights plus the attention "
                 "over the context: {forward_flops} FLOPs per token, what inference does for each token.",
             ),
@@ -91,11 +90,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="training_flops",
-            label=N_("flops-per-token", "Training step"),
-            unit=N_("flops-per-token", "FLOPs per token"),
+            label=N_("Training step"),
+            unit=N_("FLOPs per token"),
             # Translators: {training_flops} is a number of FLOPs.
             sentence=N_(
-                "flops-per-token",
                 "Training adds a backward pass that costs twice the forward one: {training_flops} FLOPs per "
                 "training token.",
             ),
@@ -103,11 +101,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="attention_share",
-            label=N_("flops-per-token", "Attention term"),
-            unit=N_("input", "%"),
+            label=N_("Attention term"),
+            unit=units.PERCENT,
             # Translators: {attention_share} is a percentage (the % sign follows), {context_tokens} a number of tokens.
             sentence=N_(
-                "flops-per-token",
                 "At {context_tokens} tokens of context, the attention term's share of the total is "
                 "{attention_share} %.",
             ),

@@ -22,10 +22,12 @@ from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
 from calculators.vocabulary import cost
 
-_IMAGE = N_("image-tokens", "Image")
+N_, NP_ = messages_of(__name__)
+
+_IMAGE = N_("Image")
 
 # OpenAI's tile models: (base tokens, tokens per 512 px tile), by the rule's choice number.
 _TILE_MODELS = MappingProxyType({0: (85, 170), 1: (75, 150), 2: (2833, 5667)})
@@ -38,21 +40,20 @@ RULE = InputSpec(
     name="rule",
     kind=Kind.CHOICE,
     group=_IMAGE,
-    label=N_("image-tokens", "Vendor and model"),
+    label=N_("Vendor and model"),
     help=N_(
-        "image-tokens",
         "Whose counting rule to apply: each vendor documents its own, and OpenAI's differ by model.",
     ),
     default="openai-gpt-4o",
     choices=(
-        Choice("openai-gpt-4o", N_("image-tokens", "OpenAI GPT-4o, GPT-4.1, GPT-4.5 (512 px tiles)"), number="0"),
-        Choice("openai-o1-o3", N_("image-tokens", "OpenAI o1, o3 (512 px tiles)"), number="1"),
-        Choice("openai-gpt-4o-mini", N_("image-tokens", "OpenAI GPT-4o mini (512 px tiles)"), number="2"),
-        Choice("openai-gpt-4.1-mini", N_("image-tokens", "OpenAI GPT-4.1 mini (32 px patches)"), number="3"),
-        Choice("openai-gpt-4.1-nano", N_("image-tokens", "OpenAI GPT-4.1 nano (32 px patches)"), number="4"),
-        Choice("openai-o4-mini", N_("image-tokens", "OpenAI o4-mini (32 px patches)"), number="5"),
-        Choice("anthropic-claude", N_("image-tokens", "Anthropic Claude (pixels ÷ 750)"), number="6"),
-        Choice("google-gemini", N_("image-tokens", "Google Gemini 2.0 (768 px tiles)"), number="7"),
+        Choice("openai-gpt-4o", N_("OpenAI GPT-4o, GPT-4.1, GPT-4.5 (512 px tiles)"), number="0"),
+        Choice("openai-o1-o3", N_("OpenAI o1, o3 (512 px tiles)"), number="1"),
+        Choice("openai-gpt-4o-mini", N_("OpenAI GPT-4o mini (512 px tiles)"), number="2"),
+        Choice("openai-gpt-4.1-mini", N_("OpenAI GPT-4.1 mini (32 px patches)"), number="3"),
+        Choice("openai-gpt-4.1-nano", N_("OpenAI GPT-4.1 nano (32 px patches)"), number="4"),
+        Choice("openai-o4-mini", N_("OpenAI o4-mini (32 px patches)"), number="5"),
+        Choice("anthropic-claude", N_("Anthropic Claude (pixels ÷ 750)"), number="6"),
+        Choice("google-gemini", N_("Google Gemini 2.0 (768 px tiles)"), number="7"),
     ),
     fraction_digits=0,
 )
@@ -60,16 +61,15 @@ DETAIL = InputSpec(
     name="detail",
     kind=Kind.CHOICE,
     group=_IMAGE,
-    label=N_("image-tokens", "Detail (OpenAI tile models)"),
+    label=N_("Detail (OpenAI tile models)"),
     help=N_(
-        "image-tokens",
         "OpenAI's detail parameter: low reads a 512 px version for the base tokens alone; high (and auto, for "
         "most images) adds the tiles. Other models ignore it.",
     ),
     default="high",
     choices=(
-        Choice("high", N_("image-tokens", "High"), number="1"),
-        Choice("low", N_("image-tokens", "Low"), number="0"),
+        Choice("high", N_("High"), number="1"),
+        Choice("low", N_("Low"), number="0"),
     ),
     fraction_digits=0,
 )
@@ -77,25 +77,23 @@ WIDTH = InputSpec(
     name="width",
     kind=Kind.INTEGER,
     group=_IMAGE,
-    label=N_("image-tokens", "Width"),
-    help=N_("image-tokens", "The image's width as you send it, in pixels."),
+    label=N_("Width"),
+    help=N_("The image's width as you send it, in pixels."),
     default="1024",
-    unit=N_("image-tokens", "px"),
+    unit=N_("px"),
     minimum=Decimal(1),
     maximum=Decimal(100000),
     fraction_digits=0,
 )
-HEIGHT = replace(
-    WIDTH, name="height", label=N_("image-tokens", "Height"), help=N_("image-tokens", "The image's height, in pixels.")
-)
+HEIGHT = replace(WIDTH, name="height", label=N_("Height"), help=N_("The image's height, in pixels."))
 IMAGES = InputSpec(
     name="images",
     kind=Kind.INTEGER,
     group=_IMAGE,
-    label=N_("image-tokens", "Number of images"),
-    help=N_("image-tokens", "How many images of this size the requests send, for the total and its cost."),
+    label=N_("Number of images"),
+    help=N_("How many images of this size the requests send, for the total and its cost."),
     default="1",
-    unit=N_("image-tokens", "images"),
+    unit=N_("images"),
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
     fraction_digits=0,
@@ -188,9 +186,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("image-tokens", "Multimodal image tokens"),
+    title=N_("Multimodal image tokens"),
     summary=N_(
-        "image-tokens",
         "How many input tokens an image counts for GPT, Claude or Gemini, by each vendor's documented tiling rule, "
         "and what they cost.",
     ),
@@ -198,22 +195,20 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="image_tokens",
-            label=N_("image-tokens", "Tokens per image"),
-            unit=N_("image-tokens", "tokens"),
+            label=N_("Tokens per image"),
+            unit=N_("tokens"),
             # Translators: {rule_label} names the vendor and model chosen; {width} and {height} are sizes in pixels;
             # {image_tokens} a number of tokens.
             sentence=N_(
-                "image-tokens",
                 "Under the rule of {rule_label}, a {width} × {height} px image counts {image_tokens} input tokens.",
             ),
             fraction_digits=0,
         ),
         OutputSpec(
             name="units",
-            label=N_("image-tokens", "Tiles or patches"),
+            label=N_("Tiles or patches"),
             # Translators: {read_width} and {read_height} are sizes in pixels; {units} a number of tiles or patches.
             sentence=N_(
-                "image-tokens",
                 "The model reads it at {read_width} × {read_height} px, as {units} tiles or patches (0 where the rule "
                 "counts pixels or only the base tokens).",
             ),
@@ -221,11 +216,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="total_tokens",
-            label=N_("image-tokens", "Tokens for all images"),
-            unit=N_("image-tokens", "tokens"),
+            label=N_("Tokens for all images"),
+            unit=N_("tokens"),
             # Translators: {images} is a number of images, {total_tokens} of tokens; {total_cost} an amount of money.
             sentence=N_(
-                "image-tokens",
                 "{images} images count {total_tokens} input tokens, which cost {total_cost} at the input price.",
             ),
             fraction_digits=0,
@@ -245,7 +239,7 @@ CALCULATOR = Calculator(
             "width",
             lambda values: values["rule"] != _CLAUDE or max(values["width"], values["height"]) <= CLAUDE_MAX_SIDE,
             # Translators: {width} and {height} are sizes in pixels as entered.
-            N_("image-tokens", "Claude refuses images above 8000 × 8000 px; this one is {width} × {height} px."),
+            N_("Claude refuses images above 8000 × 8000 px; this one is {width} × {height} px."),
         ),
     ),
 )

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, OutputSpec
+from calculators.kernel.spec import Calculator, OutputSpec, messages_of
 from calculators.vocabulary import inputs, roofline
 from calculators.vocabulary.architecture import KV_HEADS_RULE
+
+N_, NP_ = messages_of(__name__)
 
 _WORKLOAD = inputs.WORKLOAD
 
@@ -49,9 +51,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("inference-latency", "Inference latency"),
+    title=N_("Inference latency"),
     summary=N_(
-        "inference-latency",
         "Estimate the lower bound on an LLM's time to first token, time per output token and total latency "
         "for a prompt and an answer, from the model and the GPU's peak FLOP/s and memory bandwidth.",
     ),
@@ -61,16 +62,16 @@ CALCULATOR = Calculator(
             inputs.CONTEXT_TOKENS,
             name="prompt_tokens",
             group=_WORKLOAD,
-            label=N_("inference-latency", "Prompt tokens"),
-            help=N_("inference-latency", "Tokens of the prompt each request sends, system prompt included."),
+            label=N_("Prompt tokens"),
+            help=N_("Tokens of the prompt each request sends, system prompt included."),
             default="1000",
         ),
         replace(
             inputs.CONTEXT_TOKENS,
             name="output_tokens",
             group=_WORKLOAD,
-            label=N_("inference-latency", "Output tokens"),
-            help=N_("inference-latency", "Tokens of the answer the model generates."),
+            label=N_("Output tokens"),
+            help=N_("Tokens of the answer the model generates."),
             default="200",
             maximum=Decimal(10_000_000),
         ),
@@ -80,11 +81,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="latency_s",
-            label=N_("inference-latency", "Total latency"),
-            unit=N_("inference-latency", "s"),
+            label=N_("Total latency"),
+            unit=N_("s"),
             # Translators: {latency_s} is seconds, {output_tokens} a number of tokens.
             sentence=N_(
-                "inference-latency",
                 "The whole answer of {output_tokens} tokens takes at least {latency_s} s: the time to the first "
                 "token plus one time per output token for each token after it.",
             ),
@@ -92,11 +92,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="ttft_ms",
-            label=N_("inference-latency", "Time to first token"),
+            label=N_("Time to first token"),
             unit=roofline.MILLISECONDS,
             # Translators: {ttft_ms} is milliseconds, {prompt_tokens} a number of tokens.
             sentence=N_(
-                "inference-latency",
                 "Reading the {prompt_tokens}-token prompt is bound by compute and takes at least {ttft_ms} ms "
                 "before the first token appears.",
             ),
@@ -104,11 +103,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="tpot_ms",
-            label=N_("inference-latency", "Time per output token"),
+            label=N_("Time per output token"),
             unit=roofline.MILLISECONDS,
             # Translators: {tpot_ms} is milliseconds.
             sentence=N_(
-                "inference-latency",
                 "Each following token is a decode step bound by memory bandwidth: at least {tpot_ms} ms, read at "
                 "the answer's average context.",
             ),
@@ -116,11 +114,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="request_tokens_per_second",
-            label=N_("inference-latency", "Tokens per second per request"),
+            label=N_("Tokens per second per request"),
             unit=roofline.TOKENS_PER_SECOND,
             # Translators: {request_tokens_per_second} and {batch_tokens_per_second} are tokens per second.
             sentence=N_(
-                "inference-latency",
                 "Counting the wait for the first token, a request sees at most {request_tokens_per_second} "
                 "tokens/s, and the batch {batch_tokens_per_second} tokens/s.",
             ),

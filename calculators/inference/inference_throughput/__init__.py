@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, Calculator, OutputSpec
+from calculators.kernel.spec import Calculator, OutputSpec, messages_of
 from calculators.vocabulary import inputs, roofline
 from calculators.vocabulary.architecture import KV_HEADS_RULE
+
+N_, NP_ = messages_of(__name__)
 
 _WORKLOAD = inputs.WORKLOAD
 
@@ -47,9 +49,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("inference-throughput", "Inference throughput"),
+    title=N_("Inference throughput"),
     summary=N_(
-        "inference-throughput",
         "Work out the upper bound on the tokens per second a model generates on a GPU, per sequence and for "
         "the batch, from the bytes each decode step reads and the GPU's memory bandwidth and peak FLOP/s.",
     ),
@@ -59,7 +60,6 @@ CALCULATOR = Calculator(
             inputs.CONTEXT_TOKENS,
             group=_WORKLOAD,
             help=N_(
-                "inference-throughput",
                 "Tokens each sequence holds in its KV cache when the step runs: prompt plus tokens generated so far.",
             ),
             default="4096",
@@ -70,22 +70,20 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="batch_tokens_per_second",
-            label=N_("inference-throughput", "Batch throughput"),
+            label=N_("Batch throughput"),
             unit=roofline.TOKENS_PER_SECOND,
             # Translators: {batch_tokens_per_second} is tokens per second, {batch_size} a number of sequences.
             sentence=N_(
-                "inference-throughput",
                 "The {batch_size} sequences together generate at most {batch_tokens_per_second} tokens/s.",
             ),
             fraction_digits=1,
         ),
         OutputSpec(
             name="sequence_tokens_per_second",
-            label=N_("inference-throughput", "Per sequence"),
+            label=N_("Per sequence"),
             unit=roofline.TOKENS_PER_SECOND,
             # Translators: {sequence_tokens_per_second} is tokens per second, {time_per_token_ms} milliseconds.
             sentence=N_(
-                "inference-throughput",
                 "Each sequence gets one token every {time_per_token_ms} ms, at most {sequence_tokens_per_second} "
                 "tokens/s.",
             ),
@@ -93,11 +91,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="time_per_token_ms",
-            label=N_("inference-throughput", "Time per output token"),
+            label=N_("Time per output token"),
             unit=roofline.MILLISECONDS,
             # Translators: {step_gb} is gigabytes, {time_per_token_ms} milliseconds.
             sentence=N_(
-                "inference-throughput",
                 "Each decode step reads {step_gb} GB, the weights and the batch's KV cache, and takes "
                 "{time_per_token_ms} ms.",
             ),
@@ -105,11 +102,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="intensity",
-            label=N_("inference-throughput", "Arithmetic intensity"),
-            unit=N_("inference-throughput", "FLOPs per byte"),
+            label=N_("Arithmetic intensity"),
+            unit=N_("FLOPs per byte"),
             # Translators: {intensity} and {ridge_point} are FLOPs per byte.
             sentence=N_(
-                "inference-throughput",
                 "The step does {intensity} FLOPs per byte it reads. The GPU's ridge point, peak FLOP/s ÷ "
                 "bandwidth, is {ridge_point} FLOPs per byte: below it decode is bound by memory bandwidth, "
                 "above it by compute.",
@@ -117,11 +113,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="prefill_tokens_per_second",
-            label=N_("inference-throughput", "Prefill throughput"),
+            label=N_("Prefill throughput"),
             unit=roofline.TOKENS_PER_SECOND,
             # Translators: {prefill_tokens_per_second} is tokens per second, {context_tokens} a number of tokens.
             sentence=N_(
-                "inference-throughput",
                 "Reading prompts of {context_tokens} tokens for the whole batch, bound by compute, goes at "
                 "most at {prefill_tokens_per_second} tokens/s.",
             ),

@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
-from calculators.vocabulary import inputs, roofline
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
+from calculators.vocabulary import inputs, roofline, units
+
+N_, NP_ = messages_of(__name__)
 
 _MODEL = inputs.MODEL
 _RUN = inputs.TRAINING_RUN
@@ -43,9 +45,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("mfu", "Model FLOPs utilization"),
+    title=N_("Model FLOPs utilization"),
     summary=N_(
-        "mfu",
         "Work out the model FLOPs utilization (MFU) of a training run from its measured tokens per second, "
         "the model's size and shape and the accelerators' peak, as the PaLM paper defines it.",
     ),
@@ -58,16 +59,15 @@ CALCULATOR = Calculator(
             name="attention",
             kind=Kind.CHOICE,
             group=_MODEL,
-            label=N_("mfu", "Attention FLOPs"),
+            label=N_("Attention FLOPs"),
             help=N_(
-                "mfu",
                 "PaLM counts 12 × layers × heads × head dimension × sequence length per token for the attention "
                 "scores, which no parameter accounts for; some reports leave it out.",
             ),
             default="1",
             choices=(
-                Choice("1", N_("mfu", "Counted (6N + 12 L H Q T)")),
-                Choice("0", N_("mfu", "Left out (6N)")),
+                Choice("1", N_("Counted (6N + 12 L H Q T)")),
+                Choice("0", N_("Left out (6N)")),
             ),
             fraction_digits=0,
         ),
@@ -76,9 +76,8 @@ CALCULATOR = Calculator(
             name="tokens_per_second",
             kind=Kind.DECIMAL,
             group=_RUN,
-            label=N_("mfu", "Measured throughput"),
+            label=N_("Measured throughput"),
             help=N_(
-                "mfu",
                 "Training tokens the whole run processes per second, measured: PaLM 540B reached 238,300.",
             ),
             default="238300",
@@ -92,10 +91,10 @@ CALCULATOR = Calculator(
             name="chips",
             kind=Kind.INTEGER,
             group=roofline.GPU,
-            label=N_("mfu", "Accelerators"),
-            help=N_("mfu", "GPUs or TPU chips the run uses: 6,144 TPU v4 chips for PaLM 540B."),
+            label=N_("Accelerators"),
+            help=N_("GPUs or TPU chips the run uses: 6,144 TPU v4 chips for PaLM 540B."),
             default="6144",
-            unit=N_("input", "GPUs"),
+            unit=units.GPUS,
             minimum=Decimal(1),
             maximum=Decimal(10_000_000),
             fraction_digits=0,
@@ -105,23 +104,21 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="mfu",
-            label=N_("mfu", "MFU"),
-            unit=N_("input", "%"),
+            label=N_("MFU"),
+            unit=units.PERCENT,
             # Translators: {mfu} is a percentage (the % sign follows); {tokens_per_second} and
             # {peak_tokens_per_second} are numbers of tokens per second.
             sentence=N_(
-                "mfu",
                 "The run reaches {tokens_per_second} tokens/s, against {peak_tokens_per_second} tokens/s if every "
                 "accelerator ran at its peak on the model's FLOPs alone: an MFU of {mfu} %.",
             ),
         ),
         OutputSpec(
             name="model_flops_per_token",
-            label=N_("mfu", "Model FLOPs per token"),
-            unit=N_("mfu", "FLOPs"),
+            label=N_("Model FLOPs per token"),
+            unit=N_("FLOPs"),
             # Translators: {model_flops_per_token} is a number of FLOPs.
             sentence=N_(
-                "mfu",
                 "Each training token costs {model_flops_per_token} model FLOPs: the forward and backward passes, "
                 "without recomputation.",
             ),
@@ -129,21 +126,19 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="achieved_tflops",
-            label=N_("mfu", "Model FLOP/s per accelerator"),
-            unit=N_("input", "TFLOP/s"),
+            label=N_("Model FLOP/s per accelerator"),
+            unit=units.TFLOP_S,
             # Translators: {achieved_tflops} and {peak_tflops} are TFLOP/s.
             sentence=N_(
-                "mfu",
                 "Each accelerator does {achieved_tflops} TFLOP/s of model FLOPs out of its peak of {peak_tflops}.",
             ),
         ),
         OutputSpec(
             name="peak_tokens_per_second",
-            label=N_("mfu", "Throughput at peak"),
+            label=N_("Throughput at peak"),
             unit=roofline.TOKENS_PER_SECOND,
             # Translators: {peak_tokens_per_second} is a number of tokens per second.
             sentence=N_(
-                "mfu",
                 "At 100 percent MFU the run would process {peak_tokens_per_second} tokens/s.",
             ),
             fraction_digits=0,

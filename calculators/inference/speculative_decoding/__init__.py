@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 
-_DRAFT = N_("speculative-decoding", "Draft and target models")
+N_, NP_ = messages_of(__name__)
+
+_DRAFT = N_("Draft and target models")
 # The optimal draft length is searched over 1 to this many tokens (the improvement keeps growing when c = 0).
 MAX_SEARCHED_GAMMA = 100
 
@@ -26,9 +28,8 @@ ACCEPTANCE = InputSpec(
     name="acceptance_rate",
     kind=Kind.DECIMAL,
     group=_DRAFT,
-    label=N_("speculative-decoding", "Acceptance rate α"),  # noqa: RUF001
+    label=N_("Acceptance rate α"),  # noqa: RUF001
     help=N_(
-        "speculative-decoding",
         "The chance that the target model accepts a drafted token, from 0 to 1: the paper measures 0.5 to 0.9 "
         "for T5 drafts of T5-XXL. Speculative decoding engines report it as the accepted share of drafted tokens.",
     ),
@@ -41,10 +42,10 @@ DRAFT_TOKENS = InputSpec(
     name="draft_tokens",
     kind=Kind.INTEGER,
     group=_DRAFT,
-    label=N_("speculative-decoding", "Draft tokens γ"),  # noqa: RUF001
-    help=N_("speculative-decoding", "How many tokens the draft model proposes before each run of the target model."),
+    label=N_("Draft tokens γ"),  # noqa: RUF001
+    help=N_("How many tokens the draft model proposes before each run of the target model."),
     default="5",
-    unit=N_("speculative-decoding", "tokens"),
+    unit=N_("tokens"),
     minimum=Decimal(1),
     maximum=Decimal(1000),
     fraction_digits=0,
@@ -53,9 +54,8 @@ COST_RATIO = InputSpec(
     name="cost_ratio",
     kind=Kind.DECIMAL,
     group=_DRAFT,
-    label=N_("speculative-decoding", "Cost coefficient c"),
+    label=N_("Cost coefficient c"),
     help=N_(
-        "speculative-decoding",
         "The time of one draft-model run divided by the time of one target-model run: 0 for a free draft (an n-gram "
         "table), about 0.02 to 0.05 for T5-small drafting for T5-XXL in the paper.",
     ),
@@ -68,9 +68,8 @@ OPS_RATIO = InputSpec(
     name="ops_ratio",
     kind=Kind.DECIMAL,
     group=_DRAFT,
-    label=N_("speculative-decoding", "Arithmetic cost coefficient ĉ"),
+    label=N_("Arithmetic cost coefficient ĉ"),
     help=N_(
-        "speculative-decoding",
         "The arithmetic operations of a draft-model token divided by those of a target-model token, for the "
         "operations factor; roughly the ratio of the two models' parameter counts.",
     ),
@@ -121,9 +120,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("speculative-decoding", "Speculative decoding speedup"),
+    title=N_("Speculative decoding speedup"),
     summary=N_(
-        "speculative-decoding",
         "How much faster speculative decoding generates, from the draft's acceptance rate, its length and its cost, "
         "with the paper's formulas and the best draft length.",
     ),
@@ -131,44 +129,40 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="speedup",
-            label=N_("speculative-decoding", "Walltime improvement"),
-            unit=N_("speculative-decoding", "×"),
+            label=N_("Walltime improvement"),
+            unit=N_("×"),
             # Translators: {speedup} is a factor such as 3.69; {draft_tokens} a number of tokens; {cost_ratio} a ratio.
             sentence=N_(
-                "speculative-decoding",
                 "Drafting {draft_tokens} tokens at a cost coefficient of {cost_ratio} makes generation {speedup} "
                 "times as fast as the target model alone (below 1, slower).",
             ),
         ),
         OutputSpec(
             name="expected_tokens",
-            label=N_("speculative-decoding", "Tokens per target-model run"),
-            unit=N_("speculative-decoding", "tokens"),
+            label=N_("Tokens per target-model run"),
+            unit=N_("tokens"),
             # Translators: {expected_tokens} is an average number of tokens; {acceptance_rate} a rate from 0 to 1.
             sentence=N_(
-                "speculative-decoding",
                 "At an acceptance rate of {acceptance_rate}, each run of the target model yields {expected_tokens} "
                 "tokens on average, against 1 without a draft.",
             ),
         ),
         OutputSpec(
             name="operations_factor",
-            label=N_("speculative-decoding", "Arithmetic operations factor"),
-            unit=N_("speculative-decoding", "×"),
+            label=N_("Arithmetic operations factor"),
+            unit=N_("×"),
             # Translators: {operations_factor} is a factor such as 1.63.
             sentence=N_(
-                "speculative-decoding",
                 "It performs {operations_factor} times the arithmetic operations: rejected draft tokens are computed "
                 "for nothing.",
             ),
         ),
         OutputSpec(
             name="best_draft_tokens",
-            label=N_("speculative-decoding", "Best draft length"),
-            unit=N_("speculative-decoding", "tokens"),
+            label=N_("Best draft length"),
+            unit=N_("tokens"),
             # Translators: {best_draft_tokens} and {max_draft_tokens} are numbers of tokens; {best_speedup} a factor.
             sentence=N_(
-                "speculative-decoding",
                 "Of drafts of 1 to {max_draft_tokens} tokens, {best_draft_tokens} gives the largest improvement, "
                 "{best_speedup} times as fast.",
             ),

@@ -18,8 +18,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 _MODEL = inputs.MODEL
 _WORKLOAD = inputs.WORKLOAD
@@ -68,9 +70,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("attention-memory", "Attention memory: standard vs FlashAttention"),
+    title=N_("Attention memory: standard vs FlashAttention"),
     summary=N_(
-        "attention-memory",
         "Work out how much GPU memory the attention score matrices of standard attention take, which grow "
         "with the square of the sequence length, and how little FlashAttention keeps instead.",
     ),
@@ -79,7 +80,6 @@ CALCULATOR = Calculator(
             inputs.BATCH_SIZE,
             group=_WORKLOAD,
             help=N_(
-                "attention-memory",
                 "Sequences processed together on one GPU: the micro-batch in training.",
             ),
         ),
@@ -87,7 +87,6 @@ CALCULATOR = Calculator(
             inputs.SEQ_LEN,
             group=_WORKLOAD,
             help=N_(
-                "attention-memory",
                 "Tokens in each sequence. The score matrices grow with its square, FlashAttention's "
                 "statistics only in proportion to it.",
             ),
@@ -98,18 +97,17 @@ CALCULATOR = Calculator(
             name="score_bytes",
             kind=Kind.CHOICE,
             group=_WORKLOAD,
-            label=N_("attention-memory", "What standard attention keeps"),
+            label=N_("What standard attention keeps"),
             help=N_(
-                "attention-memory",
                 "Bytes kept per attention score. Training in 16-bit with attention dropout keeps the softmax "
                 "output, the dropout mask and the dropout output for the backward pass: 5 bytes. Without "
                 "dropout, or in inference, one matrix is held: 2 bytes in 16-bit, 4 in FP32.",
             ),
             default="5",
             choices=(
-                Choice("5", N_("attention-memory", "16-bit training with dropout (5 bytes)")),
-                Choice("2", N_("attention-memory", "One 16-bit matrix (2 bytes)")),
-                Choice("4", N_("attention-memory", "One FP32 matrix (4 bytes)")),
+                Choice("5", N_("16-bit training with dropout (5 bytes)")),
+                Choice("2", N_("One 16-bit matrix (2 bytes)")),
+                Choice("4", N_("One FP32 matrix (4 bytes)")),
             ),
             fraction_digits=0,
         ),
@@ -117,7 +115,6 @@ CALCULATOR = Calculator(
             inputs.ATTENTION_HEADS,
             group=_MODEL,
             help=N_(
-                "attention-memory",
                 "Query heads, num_attention_heads in config.json. Each one has its own score matrix, "
                 "even when several share a key-value head.",
             ),
@@ -127,7 +124,6 @@ CALCULATOR = Calculator(
             inputs.LAYERS,
             group=_MODEL,
             help=N_(
-                "attention-memory",
                 "Layers whose matrices are held at the same time. In training every layer keeps them until "
                 "the backward pass; in inference only one layer holds them at a time, so enter 1.",
             ),
@@ -137,7 +133,6 @@ CALCULATOR = Calculator(
             inputs.HIDDEN_SIZE,
             group=_MODEL,
             help=N_(
-                "attention-memory",
                 "hidden_size in config.json. It only enters the comparison with the rest of the layer's activations.",
             ),
             default="12288",
@@ -147,12 +142,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="naive_memory",
-            label=N_("attention-memory", "Standard attention"),
+            label=N_("Standard attention"),
             unit_choice="memory_unit",
             # Translators: {naive_memory} is a formatted amount of memory and {memory_unit_label} its unit
             # (GB or GiB); {batch_size}, {attention_heads}, {seq_len}, {score_bytes} and {layers} are the inputs.
             sentence=N_(
-                "attention-memory",
                 "Standard attention keeps sequences × heads × tokens² × bytes = {batch_size} × {attention_heads} "
                 "× {seq_len}² × {score_bytes} bytes in each of {layers} layers: {naive_memory} "
                 "{memory_unit_label}.",
@@ -160,12 +154,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="flash_memory",
-            label=N_("attention-memory", "FlashAttention statistics"),
+            label=N_("FlashAttention statistics"),
             unit_choice="memory_unit",
             # Translators: {flash_memory} is a formatted amount of memory and {memory_unit_label} its unit
             # (GB or GiB); {batch_size}, {attention_heads}, {seq_len} and {layers} are the inputs.
             sentence=N_(
-                "attention-memory",
                 "FlashAttention keeps one 4-byte log-sum-exp per row instead: {batch_size} × "
                 "{attention_heads} × {seq_len} × 4 bytes in each of {layers} layers, {flash_memory} "
                 "{memory_unit_label}.",
@@ -174,42 +167,38 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="saved_memory",
-            label=N_("attention-memory", "Saved by FlashAttention"),
+            label=N_("Saved by FlashAttention"),
             unit_choice="memory_unit",
             # Translators: {saved_memory} is a formatted amount of memory and {memory_unit_label} its unit.
             sentence=N_(
-                "attention-memory",
                 "FlashAttention avoids storing {saved_memory} {memory_unit_label} of attention matrices.",
             ),
         ),
         OutputSpec(
             name="naive_per_layer_mib",
-            label=N_("attention-memory", "Standard attention per layer"),
-            unit=N_("attention-memory", "MiB"),
+            label=N_("Standard attention per layer"),
+            unit=N_("MiB"),
             # Translators: {naive_per_layer_mib} is a formatted number of MiB.
             sentence=N_(
-                "attention-memory",
                 "Each layer holds {naive_per_layer_mib} MiB of attention matrices.",
             ),
         ),
         OutputSpec(
             name="flash_per_layer_kib",
-            label=N_("attention-memory", "FlashAttention per layer"),
-            unit=N_("attention-memory", "KiB"),
+            label=N_("FlashAttention per layer"),
+            unit=N_("KiB"),
             # Translators: {flash_per_layer_kib} is a formatted number of KiB.
             sentence=N_(
-                "attention-memory",
                 "With FlashAttention each layer keeps {flash_per_layer_kib} KiB of statistics.",
             ),
         ),
         OutputSpec(
             name="attention_share",
-            label=N_("attention-memory", "Share of a layer's activations"),
-            unit=N_("attention-memory", "%"),
+            label=N_("Share of a layer's activations"),
+            unit=N_("%"),
             # Translators: {attention_term} and {attention_share} are formatted numbers; 34 and 5as/h are
             # the terms of Korthikanti et al.'s formula and stay as they are.
             sentence=N_(
-                "attention-memory",
                 "In 16-bit training with dropout, a layer stores s·b·h·(34 + 5as/h) bytes of activations "
                 "(Korthikanti et al.). Here 5as/h = {attention_term}, so the attention matrices' share of "
                 "the layer's activations is {attention_share}%.",
@@ -218,11 +207,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="attention_term",
-            label=N_("attention-memory", "Attention term 5as/h"),
+            label=N_("Attention term 5as/h"),
             # Translators: {attention_term} is a formatted number; {attention_heads}, {seq_len} and
             # {hidden_size} are the inputs.
             sentence=N_(
-                "attention-memory",
                 "5 × heads × tokens ÷ hidden size = 5 × {attention_heads} × {seq_len} ÷ {hidden_size} "
                 "= {attention_term}, against 34 for everything else in the layer.",
             ),
@@ -239,8 +227,8 @@ CALCULATOR = Calculator(
     related=("kv-cache-size", "llm-training-vram", "gradient-accumulation-memory"),
     chart=MemoryChart(
         parts=(
-            ChartPart("flash_memory", N_("attention-memory", "Kept by FlashAttention (statistics)")),
-            ChartPart("saved_memory", N_("attention-memory", "Saved by FlashAttention")),
+            ChartPart("flash_memory", N_("Kept by FlashAttention (statistics)")),
+            ChartPart("saved_memory", N_("Saved by FlashAttention")),
         )
     ),
 )

@@ -22,11 +22,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
 
+N_, NP_ = messages_of(__name__)
+
 _MODEL = inputs.MODEL
-_GPU = N_("gpu-count", "GPU")
+_GPU = N_("GPU")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -73,9 +75,8 @@ def _splits_kv_heads(size: int, kv_heads: int) -> bool:
 
 
 CALCULATOR = Calculator(
-    title=N_("gpu-count", "GPU count"),
+    title=N_("GPU count"),
     summary=N_(
-        "gpu-count",
         "Find how many GPUs a model needs to fit in memory, and the smallest tensor-parallel size that "
         "divides its attention heads, as vLLM requires.",
     ),
@@ -84,14 +85,13 @@ CALCULATOR = Calculator(
             name="required_memory_gb",
             kind=Kind.DECIMAL,
             group=_MODEL,
-            label=N_("gpu-count", "Memory required"),
+            label=N_("Memory required"),
             help=N_(
-                "gpu-count",
                 "Everything the model needs on the GPUs, in GB: weights, KV cache and overhead, as the LLM "
                 "inference VRAM calculator works it out. A model preset does not fill it: enter it for your "
                 "model. The default, 168 GB, is Llama 2 70B in 16 bits plus 20 percent of overhead: 70 × 2 × 1.2.",
             ),
-            unit=N_("gpu-count", "GB"),
+            unit=N_("GB"),
             default="168",
             minimum=Decimal(0),
             minimum_exclusive=True,
@@ -102,7 +102,6 @@ CALCULATOR = Calculator(
             inputs.ATTENTION_HEADS,
             group=_MODEL,
             help=N_(
-                "gpu-count",
                 "num_attention_heads in the model's config.json (64 for Llama 2 70B). Tensor parallelism "
                 "gives each GPU an equal share of them.",
             ),
@@ -112,7 +111,6 @@ CALCULATOR = Calculator(
             inputs.KV_HEADS,
             group=_MODEL,
             help=N_(
-                "gpu-count",
                 "num_key_value_heads in config.json (8 for Llama 2 70B); the same as the attention heads "
                 "without grouped-query attention. vLLM splits them evenly, or copies each one to several GPUs.",
             ),
@@ -121,9 +119,9 @@ CALCULATOR = Calculator(
             name="gpu_memory_gb",
             kind=Kind.DECIMAL,
             group=_GPU,
-            label=N_("gpu-count", "Memory per GPU"),
-            help=N_("gpu-count", "Each GPU's memory as its datasheet states it: 80 for an A100 80GB or an H100."),
-            unit=N_("gpu-count", "GB"),
+            label=N_("Memory per GPU"),
+            help=N_("Each GPU's memory as its datasheet states it: 80 for an A100 80GB or an H100."),
+            unit=N_("GB"),
             default="80",
             minimum=Decimal(0),
             minimum_exclusive=True,
@@ -135,13 +133,12 @@ CALCULATOR = Calculator(
             name="gpus_per_node",
             kind=Kind.INTEGER,
             group=_GPU,
-            label=N_("gpu-count", "GPUs per node"),
+            label=N_("GPUs per node"),
             help=N_(
-                "gpu-count",
                 "GPUs in one server, joined by its fast interconnect (8 in a DGX or HGX system). Tensor "
                 "parallelism stays within a node, as vLLM advises; more GPUs are added as pipeline stages.",
             ),
-            unit=N_("gpu-count", "GPUs"),
+            unit=N_("GPUs"),
             default="8",
             minimum=Decimal(1),
             maximum=Decimal(10_000),
@@ -152,9 +149,8 @@ CALCULATOR = Calculator(
             name="gpu_memory_utilization",
             kind=Kind.DECIMAL,
             group=_GPU,
-            label=N_("gpu-count", "Usable fraction of GPU memory"),
+            label=N_("Usable fraction of GPU memory"),
             help=N_(
-                "gpu-count",
                 "The share of each GPU's memory the model may take: vLLM's gpu_memory_utilization, 0.9 unless "
                 "set, leaves the other tenth of each GPU unused. Use 1 to count every byte.",
             ),
@@ -169,12 +165,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="gpu_count",
-            label=N_("gpu-count", "GPUs needed"),
-            unit=NP_("gpu-count", "GPU", "GPUs", count="gpu_count"),
+            label=N_("GPUs needed"),
+            unit=NP_("GPU", "GPUs", count="gpu_count"),
             # Translators: {required_memory_gb} and {gpu_memory_gb} are formatted numbers of GB,
             # {gpu_memory_utilization} a fraction such as 0.9, {gpu_count} a whole number of GPUs.
             sentence=NP_(
-                "gpu-count",
                 "{required_memory_gb} GB ÷ ({gpu_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
                 "is {gpu_count} GPU.",
                 "{required_memory_gb} GB ÷ ({gpu_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
@@ -185,12 +180,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="tensor_parallel_size",
-            label=N_("gpu-count", "Tensor-parallel size"),
-            unit=NP_("gpu-count", "GPU", "GPUs", count="tensor_parallel_size"),
+            label=N_("Tensor-parallel size"),
+            unit=NP_("GPU", "GPUs", count="tensor_parallel_size"),
             # Translators: {attention_heads} and {kv_heads} are numbers of heads, {gpu_count},
             # {tensor_parallel_size} and {gpus_per_node} (the GPUs in one server) whole numbers of GPUs.
             sentence=N_(
-                "gpu-count",
                 "vLLM needs the {attention_heads} attention heads and the {kv_heads} key-value heads to spread "
                 "evenly over the tensor-parallel GPUs, which stay within a node of {gpus_per_node}: "
                 "{tensor_parallel_size} is the smallest such count of at least {gpu_count} GPUs or, when there "
@@ -200,11 +194,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="pipeline_parallel_size",
-            label=N_("gpu-count", "Pipeline stages"),
+            label=N_("Pipeline stages"),
             # Translators: {pipeline_parallel_size} is a number of pipeline stages, {tensor_parallel_size} a
             # number of GPUs in each stage.
             sentence=NP_(
-                "gpu-count",
                 "{pipeline_parallel_size} pipeline stage of {tensor_parallel_size} tensor-parallel GPUs holds "
                 "the model.",
                 "{pipeline_parallel_size} pipeline stages of {tensor_parallel_size} tensor-parallel GPUs each "
@@ -215,12 +208,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="memory_per_gpu_gb",
-            label=N_("gpu-count", "Memory per GPU used"),
-            unit=N_("gpu-count", "GB"),
+            label=N_("Memory per GPU used"),
+            unit=N_("GB"),
             # Translators: {required_memory_gb} and {memory_per_gpu_gb} are formatted numbers of GB,
             # {tensor_parallel_size} and {pipeline_parallel_size} whole numbers.
             sentence=N_(
-                "gpu-count",
                 "Spread evenly over {tensor_parallel_size} × {pipeline_parallel_size} GPUs, the "
                 "{required_memory_gb} GB take {memory_per_gpu_gb} GB on each.",
             ),

@@ -17,9 +17,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
+from calculators.kernel.spec import Calculator, ChartPart, MemoryChart, OutputSpec, messages_of
 from calculators.vocabulary import inputs
 from calculators.vocabulary.architecture import KV_HEADS_RULE
+
+N_, NP_ = messages_of(__name__)
 
 _MODEL = inputs.MODEL
 _WORKLOAD = inputs.WORKLOAD
@@ -53,9 +55,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("kv-cache-size", "KV cache size"),
+    title=N_("KV cache size"),
     summary=N_(
-        "kv-cache-size",
         "Work out how much GPU memory the attention key-value cache takes, per token and for a whole batch, "
         "from the model's layers, key-value heads and head size, the context length and the cache precision.",
     ),
@@ -65,7 +66,6 @@ CALCULATOR = Calculator(
             inputs.KV_HEADS,
             group=_MODEL,
             help=N_(
-                "kv-cache-size",
                 "num_key_value_heads in config.json. With grouped-query attention this is smaller than the "
                 "number of query heads, and it is what the cache stores; without it, the two are equal.",
             ),
@@ -75,7 +75,6 @@ CALCULATOR = Calculator(
             inputs.ATTENTION_HEADS,
             group=_MODEL,
             help=N_(
-                "kv-cache-size",
                 "Query heads per layer: num_attention_heads in config.json. They do not change the cache, but the "
                 "key-value heads must divide them evenly; 0 leaves that unchecked.",
             ),
@@ -92,7 +91,6 @@ CALCULATOR = Calculator(
             inputs.MEMORY_UNIT,
             group=_WORKLOAD,
             help=N_(
-                "kv-cache-size",
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports "
                 "(nvidia-smi shows MiB, also binary).",
             ),
@@ -101,24 +99,22 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="kv_cache_memory",
-            label=N_("kv-cache-size", "KV cache"),
+            label=N_("KV cache"),
             unit_choice="memory_unit",
             # Translators: {kv_cache_memory} is a formatted amount of memory, {memory_unit_label} its unit
             # (GB or GiB), {cached_tokens} and {batch_size} formatted counts.
             sentence=N_(
-                "kv-cache-size",
                 "The whole batch keeps keys and values for tokens × sequences = {cached_tokens} × {batch_size}, "
                 "taking {kv_cache_memory} {memory_unit_label}.",
             ),
         ),
         OutputSpec(
             name="per_token_kib",
-            label=N_("kv-cache-size", "Per token"),
-            unit=N_("kv-cache-size", "KiB"),
+            label=N_("Per token"),
+            unit=N_("KiB"),
             # Translators: {per_token_kib} is a formatted number of KiB; {layers}, {kv_heads}, {head_dim} and
             # {bytes_per_element} are the inputs.
             sentence=N_(
-                "kv-cache-size",
                 "Each token adds 2 (a key and a value) × layers × key-value heads × head dimension × bytes "
                 "= 2 × {layers} × {kv_heads} × {head_dim} × {bytes_per_element} bytes = {per_token_kib} KiB.",
             ),
@@ -135,5 +131,5 @@ CALCULATOR = Calculator(
         r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W)",
     ),
     related=("llm-training-vram",),
-    chart=MemoryChart(parts=(ChartPart("kv_cache_memory", N_("kv-cache-size", "KV cache")),)),
+    chart=MemoryChart(parts=(ChartPart("kv_cache_memory", N_("KV cache")),)),
 )

@@ -20,12 +20,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 _MODEL = inputs.MODEL
 _WORKLOAD = inputs.WORKLOAD
-_OVERHEAD = N_("llm-inference-vram", "Overhead")
+_OVERHEAD = N_("Overhead")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -65,9 +67,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("llm-inference-vram", "LLM inference VRAM"),
+    title=N_("LLM inference VRAM"),
     summary=N_(
-        "llm-inference-vram",
         "Estimate the GPU memory needed to serve a large language model: its weights at the chosen "
         "precision, the KV cache for your context length and batch, and an overhead allowance.",
     ),
@@ -76,7 +77,6 @@ CALCULATOR = Calculator(
             inputs.PARAMS_BILLION,
             group=_MODEL,
             help=N_(
-                "llm-inference-vram",
                 "The model's size in billions of parameters. For a mixture-of-experts model count all "
                 "experts: they all stay in memory. The default is Llama-3.1-8B's exact count.",
             ),
@@ -87,7 +87,6 @@ CALCULATOR = Calculator(
             inputs.KV_HEADS,
             group=_MODEL,
             help=N_(
-                "llm-inference-vram",
                 "num_key_value_heads in config.json: what the cache stores. With grouped-query attention it "
                 "is smaller than the number of query heads.",
             ),
@@ -99,19 +98,17 @@ CALCULATOR = Calculator(
             inputs.CONTEXT_TOKENS,
             group=_WORKLOAD,
             help=N_(
-                "llm-inference-vram",
                 "Prompt plus generated tokens held for each sequence. Enter 0 to see the weights and the "
                 "rule of thumb alone.",
             ),
             minimum=Decimal(0),
         ),
         replace(inputs.BATCH_SIZE, group=_WORKLOAD),
-        replace(inputs.BYTES_PER_ELEMENT, group=_WORKLOAD, label=N_("llm-inference-vram", "KV cache precision")),
+        replace(inputs.BYTES_PER_ELEMENT, group=_WORKLOAD, label=N_("KV cache precision")),
         replace(
             inputs.MEMORY_UNIT,
             group=_WORKLOAD,
             help=N_(
-                "llm-inference-vram",
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports "
                 "(nvidia-smi shows MiB, also binary).",
             ),
@@ -120,13 +117,12 @@ CALCULATOR = Calculator(
             name="overhead_percent",
             kind=Kind.DECIMAL,
             group=_OVERHEAD,
-            label=N_("llm-inference-vram", "Overhead"),
+            label=N_("Overhead"),
             help=N_(
-                "llm-inference-vram",
                 "Allowance for activations, the CUDA context, the engine's buffers and allocator slack. "
                 "The rule of thumb from EleutherAI, which Hugging Face Accelerate quotes, is 20%.",
             ),
-            unit=N_("llm-inference-vram", "%"),
+            unit=N_("%"),
             default="20",
             minimum=Decimal(0),
             maximum=Decimal(1000),
@@ -137,16 +133,15 @@ CALCULATOR = Calculator(
             name="overhead_applies_to",
             kind=Kind.CHOICE,
             group=_OVERHEAD,
-            label=N_("llm-inference-vram", "Overhead applies to"),
+            label=N_("Overhead applies to"),
             help=N_(
-                "llm-inference-vram",
                 "The rule of thumb multiplies the weights by 1.2. Some calculators multiply the KV cache "
                 "as well, which gives a larger total for long contexts and large batches.",
             ),
             default="weights",
             choices=(
-                Choice("weights", N_("llm-inference-vram", "Weights only"), number="0"),
-                Choice("all", N_("llm-inference-vram", "Weights and KV cache"), number="1"),
+                Choice("weights", N_("Weights only"), number="0"),
+                Choice("all", N_("Weights and KV cache"), number="1"),
             ),
             fraction_digits=0,
             advanced=True,
@@ -155,12 +150,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_memory",
-            label=N_("llm-inference-vram", "Total VRAM"),
+            label=N_("Total VRAM"),
             unit_choice="memory_unit",
             # Translators: {total_memory}, {weights_memory}, {kv_cache_memory} and {overhead_memory} are
             # formatted amounts of memory, {memory_unit_label} their unit (GB or GiB).
             sentence=N_(
-                "llm-inference-vram",
                 "Serving needs about {total_memory} {memory_unit_label}: {weights_memory} {memory_unit_label} "
                 "of weights, {kv_cache_memory} {memory_unit_label} of KV cache and {overhead_memory} "
                 "{memory_unit_label} of overhead.",
@@ -168,24 +162,22 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="weights_memory",
-            label=N_("llm-inference-vram", "Weights"),
+            label=N_("Weights"),
             unit_choice="memory_unit",
             # Translators: {params_billion} is billions of parameters, {bits_per_weight} bits per weight,
             # {weights_memory} the result and {memory_unit_label} its unit (GB or GiB).
             sentence=N_(
-                "llm-inference-vram",
                 "{params_billion} × 10⁹ parameters × {bits_per_weight} bits ÷ 8 = {weights_memory} "
                 "{memory_unit_label} of weights.",
             ),
         ),
         OutputSpec(
             name="kv_cache_memory",
-            label=N_("llm-inference-vram", "KV cache"),
+            label=N_("KV cache"),
             unit_choice="memory_unit",
             # Translators: {layers}, {kv_heads}, {head_dim}, {batch_size} and {bytes_per_element} are the inputs,
             # {cached_tokens} the tokens kept per layer; {kv_cache_memory} the result and {memory_unit_label} its unit.
             sentence=N_(
-                "llm-inference-vram",
                 "The KV cache takes 2 × layers × key-value heads × head dimension × tokens × sequences × "
                 "bytes = 2 × {layers} × {kv_heads} × {head_dim} × {cached_tokens} × {batch_size} × "
                 "{bytes_per_element} bytes = {kv_cache_memory} {memory_unit_label}.",
@@ -193,13 +185,12 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="overhead_memory",
-            label=N_("llm-inference-vram", "Overhead"),
+            label=N_("Overhead"),
             unit_choice="memory_unit",
             # Translators: {overhead_percent} is a formatted percentage, {overhead_applies_to_label} what it
             # applies to (weights only, or weights and KV cache), {overhead_memory} the result and
             # {memory_unit_label} its unit.
             sentence=N_(
-                "llm-inference-vram",
                 "The overhead allowance is {overhead_percent}%, which takes {overhead_memory} "
                 "{memory_unit_label}. It applies to: {overhead_applies_to_label}.",
             ),
@@ -217,9 +208,9 @@ CALCULATOR = Calculator(
     related=("kv-cache-size", "quantized-model-size", "gpu-count", "model-download-time"),
     chart=MemoryChart(
         parts=(
-            ChartPart("weights_memory", N_("llm-inference-vram", "Weights")),
-            ChartPart("kv_cache_memory", N_("llm-inference-vram", "KV cache")),
-            ChartPart("overhead_memory", N_("llm-inference-vram", "Overhead")),
+            ChartPart("weights_memory", N_("Weights")),
+            ChartPart("kv_cache_memory", N_("KV cache")),
+            ChartPart("overhead_memory", N_("Overhead")),
         )
     ),
 )

@@ -12,11 +12,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
 
-_FILES = N_("model-download-time", "Files")
-_LINK = N_("model-download-time", "Connection")
+N_, NP_ = messages_of(__name__)
+
+_FILES = N_("Files")
+_LINK = N_("Connection")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -37,9 +39,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("model-download-time", "Model download time"),
+    title=N_("Model download time"),
     summary=N_(
-        "model-download-time",
         "Find how long a model's weights take to download, from their size in GB or GiB and your "
         "connection's speed in Mbit/s, Gbit/s or MB/s.",
     ),
@@ -48,9 +49,8 @@ CALCULATOR = Calculator(
             name="model_size",
             kind=Kind.DECIMAL,
             group=_FILES,
-            label=N_("model-download-time", "Download size"),
+            label=N_("Download size"),
             help=N_(
-                "model-download-time",
                 "The total size of the files to fetch, in the memory unit chosen below. The default is "
                 "Llama-3.1-8B at Q4_K_M, 4.58 GiB as llama.cpp reports it.",
             ),
@@ -63,9 +63,8 @@ CALCULATOR = Calculator(
         replace(
             inputs.MEMORY_UNIT,
             group=_FILES,
-            label=N_("model-download-time", "Size unit"),
+            label=N_("Size unit"),
             help=N_(
-                "model-download-time",
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the unit llama.cpp prints (Windows counts in GiB too but labels "
                 "them GB; macOS shows decimal GB).",
             ),
@@ -75,9 +74,8 @@ CALCULATOR = Calculator(
             name="link_speed",
             kind=Kind.DECIMAL,
             group=_LINK,
-            label=N_("model-download-time", "Connection speed"),
+            label=N_("Connection speed"),
             help=N_(
-                "model-download-time",
                 "How fast data arrives, in the unit chosen below. Internet plans are sold in megabits per "
                 "second; download tools usually show megabytes per second, 8 times smaller numbers.",
             ),
@@ -91,16 +89,15 @@ CALCULATOR = Calculator(
             name="link_unit",
             kind=Kind.CHOICE,
             group=_LINK,
-            label=N_("model-download-time", "Speed unit"),
+            label=N_("Speed unit"),
             help=N_(
-                "model-download-time",
                 "Megabits or gigabits per second (10⁶ or 10⁹ bits), or megabytes per second (8 × 10⁶ bits).",
             ),
             default="mbit",
             choices=(
-                Choice("mbit", N_("model-download-time", "Mbit/s"), number="1000000"),
-                Choice("gbit", N_("model-download-time", "Gbit/s"), number="1000000000"),
-                Choice("mbyte", N_("model-download-time", "MB/s"), number="8000000"),
+                Choice("mbit", N_("Mbit/s"), number="1000000"),
+                Choice("gbit", N_("Gbit/s"), number="1000000000"),
+                Choice("mbyte", N_("MB/s"), number="8000000"),
             ),
             fraction_digits=0,
         ),
@@ -108,13 +105,12 @@ CALCULATOR = Calculator(
             name="efficiency_percent",
             kind=Kind.DECIMAL,
             group=_LINK,
-            label=N_("model-download-time", "Link efficiency"),
+            label=N_("Link efficiency"),
             help=N_(
-                "model-download-time",
                 "The share of the nominal speed a download actually reaches, after protocol overhead, "
                 "Wi-Fi losses and a busy server. 100 means the full nominal speed, the best case.",
             ),
-            unit=N_("model-download-time", "%"),
+            unit=N_("%"),
             default="100",
             minimum=Decimal(0),
             minimum_exclusive=True,
@@ -126,34 +122,32 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="download_minutes",
-            label=N_("model-download-time", "Download time"),
-            unit=N_("model-download-time", "min"),
+            label=N_("Download time"),
+            unit=N_("min"),
             # Translators: {model_size} is a formatted size and {memory_unit_label} its unit (GB or GiB);
             # {link_speed} is a formatted speed and {link_unit_label} its unit (Mbit/s, Gbit/s or MB/s);
             # {efficiency_percent} a percentage; {download_minutes} a formatted number of minutes.
             sentence=N_(
-                "model-download-time",
                 "{model_size} {memory_unit_label} at {link_speed} {link_unit_label}, with a link efficiency of "
                 "{efficiency_percent} %, take {download_minutes} minutes.",
             ),
         ),
         OutputSpec(
             name="download_seconds",
-            label=N_("model-download-time", "In seconds"),
-            unit=N_("model-download-time", "s"),
+            label=N_("In seconds"),
+            unit=N_("s"),
             # Translators: {download_seconds} is a formatted number of seconds.
             sentence=N_(
-                "model-download-time",
                 "Bytes × 8 ÷ bits per second = {download_seconds} seconds.",
             ),
             fraction_digits=1,
         ),
         OutputSpec(
             name="download_hours",
-            label=N_("model-download-time", "In hours"),
-            unit=N_("model-download-time", "h"),
+            label=N_("In hours"),
+            unit=N_("h"),
             # Translators: {download_hours} is a formatted number of hours.
-            sentence=N_("model-download-time", "That is {download_hours} hours."),
+            sentence=N_("That is {download_hours} hours."),
         ),
     ),
     compute=compute,

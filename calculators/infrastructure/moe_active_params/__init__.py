@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.kernel.spec import Calculator, OutputSpec, messages_of
 from calculators.vocabulary import inputs
 from calculators.vocabulary.architecture import (
     ARCHITECTURE,
@@ -36,10 +36,12 @@ from calculators.vocabulary.architecture import (
 )
 from calculators.vocabulary.inputs import LATENT_ATTENTION_INPUTS
 
+N_, NP_ = messages_of(__name__)
+
 _BYTES_16_BIT = 2
-_EXPERTS = N_("moe-active-params", "Experts")
-_MODEL = N_("moe-active-params", "Attention and embeddings")
-_WEIGHTS = N_("moe-active-params", "Weights in memory")
+_EXPERTS = N_("Experts")
+_MODEL = N_("Attention and embeddings")
+_WEIGHTS = N_("Weights in memory")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -84,9 +86,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("moe-active-params", "MoE total and active parameters"),
+    title=N_("MoE total and active parameters"),
     summary=N_(
-        "moe-active-params",
         "Count the total parameters of a mixture-of-experts model and the active parameters each token uses, "
         "from the numbers in its config.json, with shared experts, dense layers and DeepSeek's latent attention.",
     ),
@@ -95,7 +96,6 @@ CALCULATOR = Calculator(
             inputs.EXPERTS,
             group=_EXPERTS,
             help=N_(
-                "moe-active-params",
                 "Expert MLPs in each mixture-of-experts layer: num_local_experts (Mixtral) or n_routed_experts "
                 "(DeepSeek) in config.json. 0 describes a dense model.",
             ),
@@ -104,7 +104,6 @@ CALCULATOR = Calculator(
             inputs.EXPERTS_PER_TOKEN,
             group=_EXPERTS,
             help=N_(
-                "moe-active-params",
                 "Routed experts the router picks for each token (top-k): num_experts_per_tok in config.json. "
                 "A value above the number of experts counts as all of them.",
             ),
@@ -113,7 +112,6 @@ CALCULATOR = Calculator(
             inputs.EXPERT_FFN_SIZE,
             group=_EXPERTS,
             help=N_(
-                "moe-active-params",
                 "Inner width of one expert: moe_intermediate_size in config.json, or intermediate_size for "
                 "Mixtral, whose experts are full-size MLPs. 0 means the same as the dense MLP size.",
             ),
@@ -125,9 +123,8 @@ CALCULATOR = Calculator(
         replace(
             inputs.FFN_SIZE,
             group=_EXPERTS,
-            label=N_("moe-active-params", "Dense MLP size"),
+            label=N_("Dense MLP size"),
             help=N_(
-                "moe-active-params",
                 "Inner width of the MLP of the dense layers: intermediate_size in config.json (18,432 for "
                 "DeepSeek-V3). It only counts when there are dense layers, or as the expert size when that is 0.",
             ),
@@ -136,21 +133,19 @@ CALCULATOR = Calculator(
             inputs.LAYERS,
             group=_MODEL,
             help=N_(
-                "moe-active-params",
                 "Transformer blocks, dense and mixture-of-experts: num_hidden_layers in config.json.",
             ),
         ),
         replace(
             inputs.HIDDEN_SIZE,
             group=_MODEL,
-            help=N_("moe-active-params", "Width of the residual stream: hidden_size in config.json."),
+            help=N_("Width of the residual stream: hidden_size in config.json."),
         ),
         replace(inputs.ATTENTION_HEADS, group=_MODEL),
         replace(
             inputs.KV_HEADS,
             group=_MODEL,
             help=N_(
-                "moe-active-params",
                 "num_key_value_heads in config.json, smaller than the attention heads with grouped-query "
                 "attention. Not used with multi-head latent attention.",
             ),
@@ -159,7 +154,6 @@ CALCULATOR = Calculator(
             inputs.HEAD_DIM,
             group=_MODEL,
             help=N_(
-                "moe-active-params",
                 "Size of one attention head: head_dim in config.json, or else hidden_size divided by "
                 "num_attention_heads. Not used with multi-head latent attention.",
             ),
@@ -174,11 +168,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_params_billion",
-            label=N_("moe-active-params", "Total parameters"),
-            unit=N_("moe-active-params", "billion"),
+            label=N_("Total parameters"),
+            unit=N_("billion"),
             # Translators: {total_params_billion} is a formatted number of billions of parameters.
             sentence=N_(
-                "moe-active-params",
                 "Counting every expert, the model has {total_params_billion} billion parameters, and all of "
                 "them must be held in memory to serve it.",
             ),
@@ -186,12 +179,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="active_params_billion",
-            label=N_("moe-active-params", "Active parameters per token"),
-            unit=N_("moe-active-params", "billion"),
+            label=N_("Active parameters per token"),
+            unit=N_("billion"),
             # Translators: {active_params_billion} is a formatted number of billions of parameters;
             # {experts_per_token} and {experts} are numbers of experts.
             sentence=NP_(
-                "moe-active-params",
                 "Each token passes through {active_params_billion} billion parameters: everything outside the "
                 "routed experts, plus the {experts_per_token} routed expert of {experts} that the router picks in "
                 "each mixture-of-experts layer.",
@@ -204,12 +196,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="active_without_embedding_billion",
-            label=N_("moe-active-params", "Active parameters without the embedding table"),
-            unit=N_("moe-active-params", "billion"),
+            label=N_("Active parameters without the embedding table"),
+            unit=N_("billion"),
             # Translators: {active_without_embedding_billion} and {active_params_billion} are formatted numbers of
             # billions of parameters.
             sentence=N_(
-                "moe-active-params",
                 "Without the input embedding table, which a token only looks up, {active_without_embedding_billion} "
                 "billion parameters are active: the convention of DeepSeek's reports. Mistral and Qwen count the "
                 "table in, as the {active_params_billion} billion above do.",
@@ -218,11 +209,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="active_percent",
-            label=N_("moe-active-params", "Active share"),
-            unit=N_("moe-active-params", "%"),
+            label=N_("Active share"),
+            unit=N_("%"),
             # Translators: {active_percent} is a formatted percentage (without the % sign).
             sentence=N_(
-                "moe-active-params",
                 "A token uses {active_percent} percent of the weights, so its compute is about that share of what a "
                 "dense model of the same total size would need.",
             ),
@@ -230,12 +220,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="weights_memory",
-            label=N_("moe-active-params", "16-bit weights"),
+            label=N_("16-bit weights"),
             unit_choice="memory_unit",
             # Translators: {weights_memory} is a formatted amount of memory and {memory_unit_label} its unit
             # (GB or GiB).
             sentence=N_(
-                "moe-active-params",
                 "Stored at 16 bits (2 bytes) each, as in BF16 or FP16, all the weights take {weights_memory} "
                 "{memory_unit_label}.",
             ),

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, Calculator, ChartPart, MemoryChart, OutputSpec
+from calculators.kernel.spec import Calculator, ChartPart, MemoryChart, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -31,19 +33,17 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("quantized-model-size", "Quantized model size"),
+    title=N_("Quantized model size"),
     summary=N_(
-        "quantized-model-size",
         "Find how much memory or disk a model's weights take once quantized, from the parameter count and "
         "the format's bits per weight, scales included.",
     ),
     inputs=(
-        replace(inputs.PARAMS_BILLION, group=N_("quantized-model-size", "Model")),
+        replace(inputs.PARAMS_BILLION, group=N_("Model")),
         replace(
             inputs.BITS_PER_WEIGHT,
-            group=N_("quantized-model-size", "Format"),
+            group=N_("Format"),
             help=N_(
-                "quantized-model-size",
                 "Average bits each weight takes, scales included: 16 for FP16 or BF16, 8.5 for Q8_0, "
                 "4.5 for Q4_K, 4.15625 for 4-bit GPTQ or AWQ with groups of 128. The default, 4.8944, "
                 "is Llama-3.1-8B at Q4_K_M.",
@@ -51,9 +51,8 @@ CALCULATOR = Calculator(
         ),
         replace(
             inputs.MEMORY_UNIT,
-            group=N_("quantized-model-size", "Format"),
+            group=N_("Format"),
             help=N_(
-                "quantized-model-size",
                 "GB are 10⁹ bytes; GiB are 2³⁰ bytes, the unit llama.cpp and PyTorch report.",
             ),
             default="gib",
@@ -62,12 +61,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="model_size",
-            label=N_("quantized-model-size", "Size of the weights"),
+            label=N_("Size of the weights"),
             unit_choice="memory_unit",
             # Translators: {params_billion} is billions of parameters, {bits_per_weight} bits per weight,
             # {model_size} the result and {memory_unit_label} its unit (GB or GiB); all already formatted.
             sentence=N_(
-                "quantized-model-size",
                 "{params_billion} × 10⁹ parameters × {bits_per_weight} bits ÷ 8 = {model_size} "
                 "{memory_unit_label} of weights.",
             ),
@@ -77,5 +75,5 @@ CALCULATOR = Calculator(
     updated="2026-11-30",
     formulas=(r"S = \frac{N \cdot b}{8}",),
     related=("kv-cache-size", "llm-training-vram"),
-    chart=MemoryChart(parts=(ChartPart("model_size", N_("quantized-model-size", "Weights")),)),
+    chart=MemoryChart(parts=(ChartPart("model_size", N_("Weights")),)),
 )

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.kernel.spec import Calculator, OutputSpec, messages_of
 from calculators.vocabulary import inputs
 from calculators.vocabulary.architecture import (
     ARCHITECTURE,
@@ -39,10 +39,12 @@ from calculators.vocabulary.architecture import (
 )
 from calculators.vocabulary.inputs import LATENT_ATTENTION_INPUTS
 
+N_, NP_ = messages_of(__name__)
+
 _BYTES_16_BIT = 2
 _MODEL = inputs.MODEL
 _MOE = inputs.MIXTURE_OF_EXPERTS
-_WEIGHTS = N_("transformer-params", "Weights in memory")
+_WEIGHTS = N_("Weights in memory")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -88,9 +90,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("transformer-params", "Transformer parameter count"),
+    title=N_("Transformer parameter count"),
     summary=N_(
-        "transformer-params",
         "Count every parameter of a decoder-only language model from its config.json: the exact total, the "
         "embeddings, Kaplan's non-embedding N, the active parameters of a mixture-of-experts model, and the "
         "memory its 16-bit weights take.",
@@ -101,7 +102,6 @@ CALCULATOR = Calculator(
             inputs.LAYERS,
             group=_MODEL,
             help=N_(
-                "transformer-params",
                 "Transformer blocks: num_hidden_layers in config.json (n_layer for GPT-2).",
             ),
         ),
@@ -109,7 +109,6 @@ CALCULATOR = Calculator(
             inputs.HIDDEN_SIZE,
             group=_MODEL,
             help=N_(
-                "transformer-params",
                 "Width of the residual stream: hidden_size in config.json (n_embd for GPT-2).",
             ),
         ),
@@ -117,7 +116,6 @@ CALCULATOR = Calculator(
             inputs.ATTENTION_HEADS,
             group=_MODEL,
             help=N_(
-                "transformer-params",
                 "Query heads per layer: num_attention_heads in config.json (n_head for GPT-2).",
             ),
         ),
@@ -126,7 +124,6 @@ CALCULATOR = Calculator(
             inputs.HEAD_DIM,
             group=_MODEL,
             help=N_(
-                "transformer-params",
                 "Size of one attention head: head_dim in config.json, or else hidden_size divided by "
                 "num_attention_heads.",
             ),
@@ -136,7 +133,6 @@ CALCULATOR = Calculator(
             inputs.VOCAB_SIZE,
             group=_MODEL,
             help=N_(
-                "transformer-params",
                 "Rows of the token embedding table: vocab_size in config.json, which can be larger than the "
                 "tokenizer's vocabulary because of padding.",
             ),
@@ -146,7 +142,6 @@ CALCULATOR = Calculator(
             inputs.TIED_EMBEDDINGS,
             group=_MODEL,
             help=N_(
-                "transformer-params",
                 "tie_word_embeddings in config.json. A tied head reuses the token embedding table to produce "
                 "the output logits; an untied head is a second vocabulary × hidden size matrix.",
             ),
@@ -160,7 +155,6 @@ CALCULATOR = Calculator(
             inputs.SHARED_EXPERTS,
             group=_MOE,
             help=N_(
-                "transformer-params",
                 "Experts every token passes through in each mixture-of-experts layer, besides the routed ones: "
                 "n_shared_experts in config.json (1 for DeepSeek-V3, 0 for Mixtral).",
             ),
@@ -172,7 +166,6 @@ CALCULATOR = Calculator(
             inputs.DENSE_LAYERS,
             group=_MOE,
             help=N_(
-                "transformer-params",
                 "First layers that keep a dense MLP of the MLP size instead of experts: first_k_dense_replace "
                 "in config.json (3 for DeepSeek-V3, 0 for Mixtral).",
             ),
@@ -183,12 +176,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_params_billion",
-            label=N_("transformer-params", "Total parameters"),
-            unit=N_("transformer-params", "billion"),
+            label=N_("Total parameters"),
+            unit=N_("billion"),
             # Translators: {total_params_billion}, {non_embedding_params_billion} and {embedding_params_billion}
             # are formatted numbers of billions of parameters.
             sentence=N_(
-                "transformer-params",
                 "The model has {total_params_billion} billion parameters: {non_embedding_params_billion} billion "
                 "outside the embeddings and {embedding_params_billion} billion in them.",
             ),
@@ -196,11 +188,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="total_params",
-            label=N_("transformer-params", "Exact count"),
-            unit=NP_("transformer-params", "parameter", "parameters", count="total_params"),
+            label=N_("Exact count"),
+            unit=NP_("parameter", "parameters", count="total_params"),
             # Translators: {total_params} is a formatted whole number of parameters.
             sentence=NP_(
-                "transformer-params",
                 "Exactly {total_params} parameter, the number to compare with the total a checkpoint reports.",
                 "Exactly {total_params} parameters, the number to compare with the total a checkpoint reports.",
                 count="total_params",
@@ -210,11 +201,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="active_params_billion",
-            label=N_("transformer-params", "Active parameters per token"),
-            unit=N_("transformer-params", "billion"),
+            label=N_("Active parameters per token"),
+            unit=N_("billion"),
             # Translators: {active_params_billion} is a formatted number of billions of parameters.
             sentence=N_(
-                "transformer-params",
                 "Each token passes through {active_params_billion} billion parameters. In a dense model this is "
                 "the total; a mixture-of-experts model skips the routed experts the router does not pick.",
             ),
@@ -222,12 +212,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="embedding_params_billion",
-            label=N_("transformer-params", "Embedding parameters"),
-            unit=N_("transformer-params", "billion"),
+            label=N_("Embedding parameters"),
+            unit=N_("billion"),
             # Translators: {embedding_params_billion} is a formatted number of billions of parameters;
             # {vocab_size} and {hidden_size} are the inputs.
             sentence=N_(
-                "transformer-params",
                 "The token embedding table of vocabulary × hidden size = {vocab_size} × {hidden_size}, with the "
                 "output head when it is untied and a learned position table, holds {embedding_params_billion} "
                 "billion parameters.",
@@ -236,11 +225,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="non_embedding_params_billion",
-            label=N_("transformer-params", "Non-embedding parameters (Kaplan's N)"),
-            unit=N_("transformer-params", "billion"),
+            label=N_("Non-embedding parameters (Kaplan's N)"),
+            unit=N_("billion"),
             # Translators: {non_embedding_params_billion} is a formatted number of billions of parameters.
             sentence=N_(
-                "transformer-params",
                 "The layers and the final norm hold {non_embedding_params_billion} billion parameters. This is N "
                 "in Kaplan et al.'s scaling laws, close to 12 × layers × hidden size² when the MLP is 4 times the "
                 "hidden size.",
@@ -249,12 +237,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="weights_memory",
-            label=N_("transformer-params", "16-bit weights"),
+            label=N_("16-bit weights"),
             unit_choice="memory_unit",
             # Translators: {weights_memory} is a formatted amount of memory and {memory_unit_label} its unit
             # (GB or GiB).
             sentence=N_(
-                "transformer-params",
                 "Stored at 16 bits (2 bytes) each, as in BF16 or FP16, the weights take {weights_memory} "
                 "{memory_unit_label}.",
             ),

@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.kernel.spec import Calculator, OutputSpec, messages_of
 from calculators.vocabulary import chunking, cost, inputs
 
-_CHUNKS = N_("rag-chunking", "Chunks")
+N_, NP_ = messages_of(__name__)
+
+_CHUNKS = N_("Chunks")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -59,9 +61,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("rag-chunking", "RAG chunking"),
+    title=N_("RAG chunking"),
     summary=N_(
-        "rag-chunking",
         "Count the chunks a token splitter makes of your documents, the tokens the overlap adds, what embedding "
         "them costs and the raw storage of their vectors.",
     ),
@@ -69,13 +70,12 @@ CALCULATOR = Calculator(
         chunking.DOCUMENTS,
         replace(
             chunking.TOKENS_PER_DOCUMENT,
-            help=N_("rag-chunking", "The average length of a document, counted with the tokenizer the splitter uses."),
+            help=N_("The average length of a document, counted with the tokenizer the splitter uses."),
         ),
         replace(
             chunking.CHUNK_TOKENS,
             group=_CHUNKS,
             help=N_(
-                "rag-chunking",
                 "The most tokens one chunk holds: the splitter's chunk_size. OpenAI's file search uses 800 by default.",
             ),
             default="800",
@@ -84,7 +84,6 @@ CALCULATOR = Calculator(
             chunking.OVERLAP_TOKENS,
             group=_CHUNKS,
             help=N_(
-                "rag-chunking",
                 "The tokens two neighbouring chunks share: the splitter's chunk_overlap, less than the chunk size. "
                 "OpenAI's file search uses 400 by default.",
             ),
@@ -95,8 +94,8 @@ CALCULATOR = Calculator(
         replace(inputs.MEMORY_UNIT, group=chunking.DIMENSIONS.group),
         cost.price_input(
             "embedding_price",
-            N_("rag-chunking", "Embedding price"),
-            N_("rag-chunking", "What the embedding API charges for a million input tokens."),
+            N_("Embedding price"),
+            N_("What the embedding API charges for a million input tokens."),
             "0.02",
             preset="price.embedding_per_m",
         ),
@@ -105,11 +104,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="chunks_per_document",
-            label=N_("rag-chunking", "Chunks per document"),
-            unit=NP_("rag-chunking", "chunk", "chunks", count="chunks_per_document"),
+            label=N_("Chunks per document"),
+            unit=NP_("chunk", "chunks", count="chunks_per_document"),
             # Translators: {tokens_per_document}, {chunks_per_document} and {chunk_tokens} are formatted numbers.
             sentence=NP_(
-                "rag-chunking",
                 "A document of {tokens_per_document} tokens makes {chunks_per_document} chunk of at most "
                 "{chunk_tokens} tokens.",
                 "A document of {tokens_per_document} tokens makes {chunks_per_document} chunks of at most "
@@ -121,11 +119,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="total_chunks",
-            label=N_("rag-chunking", "Chunks in the corpus"),
-            unit=NP_("rag-chunking", "vector", "vectors", count="total_chunks"),
+            label=N_("Chunks in the corpus"),
+            unit=NP_("vector", "vectors", count="total_chunks"),
             # Translators: {total_chunks} is a formatted whole number of chunks.
             sentence=NP_(
-                "rag-chunking",
                 "The corpus makes {total_chunks} chunk: one vector to embed and store.",
                 "The corpus makes {total_chunks} chunks: one vector each to embed and store.",
                 count="total_chunks",
@@ -135,11 +132,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="last_chunk_tokens",
-            label=N_("rag-chunking", "Last chunk"),
-            unit=NP_("rag-chunking", "token", "tokens", count="last_chunk_tokens"),
+            label=N_("Last chunk"),
+            unit=NP_("token", "tokens", count="last_chunk_tokens"),
             # Translators: {last_chunk_tokens} and {chunk_tokens} are formatted numbers of tokens.
             sentence=N_(
-                "rag-chunking",
                 "The last chunk of each document holds what is left: {last_chunk_tokens} of the {chunk_tokens} "
                 "tokens a chunk may hold.",
             ),
@@ -148,11 +144,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="tokens_embedded",
-            label=N_("rag-chunking", "Tokens embedded"),
-            unit=NP_("rag-chunking", "token", "tokens", count="tokens_embedded"),
+            label=N_("Tokens embedded"),
+            unit=NP_("token", "tokens", count="tokens_embedded"),
             # Translators: {tokens_embedded} and {corpus_tokens} are formatted numbers of tokens.
             sentence=N_(
-                "rag-chunking",
                 "The chunks hold {tokens_embedded} tokens in all: the {corpus_tokens} tokens of the corpus and the "
                 "overlaps.",
             ),
@@ -161,11 +156,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="repeated_tokens",
-            label=N_("rag-chunking", "Tokens embedded again"),
-            unit=NP_("rag-chunking", "token", "tokens", count="repeated_tokens"),
+            label=N_("Tokens embedded again"),
+            unit=NP_("token", "tokens", count="repeated_tokens"),
             # Translators: {repeated_tokens} and {overlap_tokens} are formatted numbers of tokens.
             sentence=N_(
-                "rag-chunking",
                 "{repeated_tokens} tokens are embedded again: each chunk after a document's first begins with the "
                 "{overlap_tokens} tokens that end the chunk before it.",
             ),
@@ -174,43 +168,40 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="overlap_share",
-            label=N_("rag-chunking", "Added by the overlap"),
-            unit=N_("rag-chunking", "%"),
+            label=N_("Added by the overlap"),
+            unit=N_("%"),
             # Translators: {overlap_share} is a formatted percentage (the % sign follows the placeholder).
-            sentence=N_("rag-chunking", "The overlap adds {overlap_share} % to the tokens of the corpus."),
+            sentence=N_("The overlap adds {overlap_share} % to the tokens of the corpus."),
             fraction_digits=1,
         ),
         OutputSpec(
             name="embedding_cost",
-            label=N_("rag-chunking", "Cost of embedding the chunks"),
+            label=N_("Cost of embedding the chunks"),
             # Translators: {tokens_embedded} is a formatted number of tokens; {embedding_price} and
             # {embedding_cost} are amounts of money with their currency code.
             sentence=N_(
-                "rag-chunking",
                 "Embedding {tokens_embedded} tokens at {embedding_price} per million tokens costs {embedding_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="overlap_cost",
-            label=N_("rag-chunking", "Cost of the overlap"),
+            label=N_("Cost of the overlap"),
             # Translators: {overlap_cost} and {embedding_cost} are amounts of money with their currency code;
             # {repeated_tokens} is a formatted number of tokens.
             sentence=N_(
-                "rag-chunking",
                 "The {repeated_tokens} tokens of the overlaps cost {overlap_cost} of the {embedding_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
         OutputSpec(
             name="vector_storage",
-            label=N_("rag-chunking", "Raw vector storage"),
+            label=N_("Raw vector storage"),
             unit_choice="memory_unit",
             # Translators: {dimensions} is a formatted number; {component_bytes_label} names the
             # component type (float32 (4 bytes)...); {vector_storage} is a size followed by its unit
             # ({memory_unit_label}, GB or GiB).
             sentence=N_(
-                "rag-chunking",
                 "At {dimensions} dimensions a vector, each stored as {component_bytes_label}, the chunks' vectors "
                 "take {vector_storage} {memory_unit_label} before any index or metadata.",
             ),

@@ -19,9 +19,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, Message, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, Message, OutputSpec, Rule, messages_of
 
-_VECTORS = N_("cosine-similarity", "Vectors")
+N_, NP_ = messages_of(__name__)
+
+_VECTORS = N_("Vectors")
 
 
 def reduce(vectors: Mapping[str, tuple[float, ...]]) -> dict[str, float]:
@@ -88,7 +90,6 @@ def _vector(name: str, label: Message, default: str) -> InputSpec:
         group=_VECTORS,
         label=label,
         help=N_(
-            "cosine-similarity",
             "Numbers separated by commas, spaces or new lines, with a point as the decimal mark. A list as Python, "
             "NumPy or JSON prints it can be pasted whole, brackets and all.",
         ),
@@ -98,23 +99,21 @@ def _vector(name: str, label: Message, default: str) -> InputSpec:
 
 
 CALCULATOR = Calculator(
-    title=N_("cosine-similarity", "Cosine similarity"),
+    title=N_("Cosine similarity"),
     summary=N_(
-        "cosine-similarity",
         "Paste two vectors, such as two embeddings, to get their cosine similarity, cosine distance and angle, "
         "with their dot product, Euclidean distance and lengths.",
     ),
     inputs=(
-        _vector("vector_a", N_("cosine-similarity", "Vector A"), "1, 1, 0"),
-        _vector("vector_b", N_("cosine-similarity", "Vector B"), "0, 1, 0"),
+        _vector("vector_a", N_("Vector A"), "1, 1, 0"),
+        _vector("vector_b", N_("Vector B"), "0, 1, 0"),
     ),
     outputs=(
         OutputSpec(
             name="similarity",
-            label=N_("cosine-similarity", "Cosine similarity"),
+            label=N_("Cosine similarity"),
             # Translators: {similarity} is a number from -1 to 1; {angle} an angle in degrees.
             sentence=N_(
-                "cosine-similarity",
                 "The vectors point {angle} degrees apart: a cosine similarity of {similarity}, where 1 is the same "
                 "direction, 0 a right angle and -1 opposite directions.",
             ),
@@ -122,10 +121,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="distance",
-            label=N_("cosine-similarity", "Cosine distance"),
+            label=N_("Cosine distance"),
             # Translators: {distance} is a number from 0 to 2.
             sentence=N_(
-                "cosine-similarity",
                 "The cosine distance, 1 minus the similarity, is {distance}: what SciPy's cosine function and "
                 "pgvector's <=> operator return.",
             ),
@@ -133,38 +131,35 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="angle",
-            label=N_("cosine-similarity", "Angle between the vectors"),
-            unit=N_("cosine-similarity", "degrees"),
+            label=N_("Angle between the vectors"),
+            unit=N_("degrees"),
             # Translators: {angle} is an angle in degrees.
-            sentence=N_("cosine-similarity", "The angle between the vectors is {angle} degrees."),
+            sentence=N_("The angle between the vectors is {angle} degrees."),
             fraction_digits=4,
         ),
         OutputSpec(
             name="dot_product",
-            label=N_("cosine-similarity", "Dot product"),
+            label=N_("Dot product"),
             # Translators: {dot_product} is a number.
             sentence=N_(
-                "cosine-similarity",
                 "The dot product is {dot_product}; for vectors of length 1 it equals the cosine similarity.",
             ),
             fraction_digits=6,
         ),
         OutputSpec(
             name="euclidean_distance",
-            label=N_("cosine-similarity", "Euclidean distance"),
+            label=N_("Euclidean distance"),
             # Translators: {euclidean_distance} is a number.
             sentence=N_(
-                "cosine-similarity",
                 "The straight-line (Euclidean) distance between the two points is {euclidean_distance}.",
             ),
             fraction_digits=6,
         ),
         OutputSpec(
             name="norm_a",
-            label=N_("cosine-similarity", "Length of vector A"),
+            label=N_("Length of vector A"),
             # Translators: {norm_a} and {norm_b} are numbers, the vectors' Euclidean lengths.
             sentence=N_(
-                "cosine-similarity",
                 "Vector A has a length (Euclidean norm) of {norm_a}, vector B of {norm_b}; normalized embeddings have "
                 "a length of 1.",
             ),
@@ -172,9 +167,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="dimensions",
-            label=N_("cosine-similarity", "Dimensions"),
+            label=N_("Dimensions"),
             # Translators: {dimensions} is how many numbers each vector holds.
-            sentence=N_("cosine-similarity", "Each vector holds {dimensions} numbers."),
+            sentence=N_("Each vector holds {dimensions} numbers."),
             fraction_digits=0,
             exact=True,
         ),
@@ -195,19 +190,18 @@ CALCULATOR = Calculator(
             lambda values: values["vector_a"] == values["vector_b"],
             # Translators: {vector_a} and {vector_b} are how many numbers each vector holds.
             N_(
-                "cosine-similarity",
                 "Both vectors need the same length: vector A holds {vector_a} numbers and vector B {vector_b}.",
             ),
         ),
         Rule(
             "vector_a",
             lambda values: values["norm_a"] > 0,
-            N_("cosine-similarity", "This vector is all zeros: it has no direction, so no angle with another."),
+            N_("This vector is all zeros: it has no direction, so no angle with another."),
         ),
         Rule(
             "vector_b",
             lambda values: values["vector_a"] != values["vector_b"] or values["norm_b"] > 0,
-            N_("cosine-similarity", "This vector is all zeros: it has no direction, so no angle with another."),
+            N_("This vector is all zeros: it has no direction, so no angle with another."),
         ),
     ),
 )

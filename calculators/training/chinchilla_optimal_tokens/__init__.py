@@ -18,8 +18,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 # (E, A, B, alpha, beta) of L(N, D) = E + A/N^alpha + B/D^beta, indexed by the loss_fit choice's number.
 LOSS_FITS: tuple[tuple[float, float, float, float, float], ...] = (
@@ -51,18 +53,16 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("chinchilla-optimal-tokens", "Chinchilla-optimal training tokens"),
+    title=N_("Chinchilla-optimal training tokens"),
     summary=N_(
-        "chinchilla-optimal-tokens",
         "Find how many tokens a model of a given size should be trained on to use its compute best, by the "
         "Chinchilla rule of about 20 tokens per parameter, with the training FLOPs and the predicted loss.",
     ),
     inputs=(
         replace(
             inputs.PARAMS_BILLION,
-            group=N_("chinchilla-optimal-tokens", "Model"),
+            group=N_("Model"),
             help=N_(
-                "chinchilla-optimal-tokens",
                 "The model's size in billions of parameters, embeddings included, as Hoffmann et al. count "
                 "them. The default is Chinchilla, 70 billion.",
             ),
@@ -71,10 +71,9 @@ CALCULATOR = Calculator(
         InputSpec(
             name="tokens_per_param",
             kind=Kind.DECIMAL,
-            group=N_("chinchilla-optimal-tokens", "Scaling law"),
-            label=N_("chinchilla-optimal-tokens", "Tokens per parameter"),
+            group=N_("Scaling law"),
+            label=N_("Tokens per parameter"),
             help=N_(
-                "chinchilla-optimal-tokens",
                 "20 is the usual reading of Hoffmann et al.: their Table 3 projects 20 to 22 tokens per "
                 "parameter. Change it to see the cost and the predicted loss of a shorter or longer run.",
             ),
@@ -88,17 +87,16 @@ CALCULATOR = Calculator(
         InputSpec(
             name="loss_fit",
             kind=Kind.CHOICE,
-            group=N_("chinchilla-optimal-tokens", "Scaling law"),
-            label=N_("chinchilla-optimal-tokens", "Loss formula constants"),
+            group=N_("Scaling law"),
+            label=N_("Loss formula constants"),
             help=N_(
-                "chinchilla-optimal-tokens",
                 "The constants of the fitted loss formula: as printed by Hoffmann et al., or as refitted by "
                 "Epoch AI from the same experiments. They predict different losses; see the article.",
             ),
             default="hoffmann",
             choices=(
-                Choice("hoffmann", N_("chinchilla-optimal-tokens", "Hoffmann et al. (2022), as printed"), "0"),
-                Choice("epoch", N_("chinchilla-optimal-tokens", "Epoch AI replication (Besiroglu et al., 2024)"), "1"),
+                Choice("hoffmann", N_("Hoffmann et al. (2022), as printed"), "0"),
+                Choice("epoch", N_("Epoch AI replication (Besiroglu et al., 2024)"), "1"),
             ),
             fraction_digits=0,
             advanced=True,
@@ -107,12 +105,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="optimal_tokens_billion",
-            label=N_("chinchilla-optimal-tokens", "Training tokens"),
-            unit=N_("chinchilla-optimal-tokens", "billion tokens"),
+            label=N_("Training tokens"),
+            unit=N_("billion tokens"),
             # Translators: {params_billion} is a formatted number of billions of parameters, {tokens_per_param}
             # a formatted ratio (20 by default), {optimal_tokens_billion} a formatted number of billions of tokens.
             sentence=N_(
-                "chinchilla-optimal-tokens",
                 "A model of {params_billion} billion parameters is trained compute-optimally on about "
                 "{tokens_per_param} tokens per parameter: {optimal_tokens_billion} billion tokens.",
             ),
@@ -120,11 +117,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="training_flops",
-            label=N_("chinchilla-optimal-tokens", "Training compute"),
-            unit=N_("chinchilla-optimal-tokens", "FLOPs"),
+            label=N_("Training compute"),
+            unit=N_("FLOPs"),
             # Translators: {training_flops} is a number of floating-point operations written like 5.88 × 10²³.
             sentence=N_(
-                "chinchilla-optimal-tokens",
                 "At 6 FLOPs per parameter per token, that run costs about {training_flops} FLOPs.",
             ),
             fraction_digits=2,
@@ -132,11 +128,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="predicted_loss",
-            label=N_("chinchilla-optimal-tokens", "Predicted loss"),
+            label=N_("Predicted loss"),
             # Translators: {loss_fit_label} names the chosen set of constants (e.g. "Hoffmann et al. (2022),
             # as printed"); {predicted_loss} is a formatted number such as 1.937.
             sentence=N_(
-                "chinchilla-optimal-tokens",
                 "Loss formula constants: {loss_fit_label}. They predict a final training loss of {predicted_loss}, "
                 "valid only for the paper's training data and tokenizer.",
             ),

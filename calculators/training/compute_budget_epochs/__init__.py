@@ -15,8 +15,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 _FLOPS_PER_PARAM_TOKEN = 6  # forward 2, backward 4 (Kaplan et al. §2.1)
 
@@ -42,24 +44,22 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("compute-budget-epochs", "Epochs from a compute budget"),
+    title=N_("Epochs from a compute budget"),
     summary=N_(
-        "compute-budget-epochs",
         "Find how many tokens a FLOP budget can train a model of a given size on, and how many passes over "
         "your dataset that is, from C ≈ 6 × parameters × tokens.",
     ),
     inputs=(
         replace(
             inputs.COMPUTE_FLOPS,
-            group=N_("compute-budget-epochs", "Compute budget"),
+            group=N_("Compute budget"),
             default="3.14e23",
             maximum=Decimal("1e35"),
         ),
         replace(
             inputs.PARAMS_BILLION,
-            group=N_("compute-budget-epochs", "Model and data"),
+            group=N_("Model and data"),
             help=N_(
-                "compute-budget-epochs",
                 "The model's size in billions of parameters; 174.6 for GPT-3. For a mixture-of-experts model, "
                 "enter the parameters active for each token, since only those are computed; a model preset "
                 "fills in that number.",
@@ -70,14 +70,13 @@ CALCULATOR = Calculator(
         InputSpec(
             name="dataset_tokens_billion",
             kind=Kind.DECIMAL,
-            group=N_("compute-budget-epochs", "Model and data"),
-            label=N_("compute-budget-epochs", "Dataset size"),
+            group=N_("Model and data"),
+            label=N_("Dataset size"),
             help=N_(
-                "compute-budget-epochs",
                 "Unique tokens in your training data, in billions. The default, 499, is the sum of the five "
                 "sources in GPT-3's training mix.",
             ),
-            unit=N_("compute-budget-epochs", "billion tokens"),
+            unit=N_("billion tokens"),
             default="499",
             minimum=Decimal(0),
             minimum_exclusive=True,
@@ -88,11 +87,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="epochs",
-            label=N_("compute-budget-epochs", "Epochs over the dataset"),
+            label=N_("Epochs over the dataset"),
             # Translators: {epochs} is a formatted number of passes over the data (often not whole);
             # {trainable_tokens_billion} and {dataset_tokens_billion} are numbers of billions of tokens.
             sentence=N_(
-                "compute-budget-epochs",
                 "Passes over the dataset: {trainable_tokens_billion} billion tokens trained ÷ "
                 "{dataset_tokens_billion} billion tokens of data = {epochs}.",
             ),
@@ -100,12 +98,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="trainable_tokens_billion",
-            label=N_("compute-budget-epochs", "Tokens the budget trains"),
-            unit=N_("compute-budget-epochs", "billion tokens"),
+            label=N_("Tokens the budget trains"),
+            unit=N_("billion tokens"),
             # Translators: {trainable_tokens_billion} is a number of billions of tokens, {params_billion} a
             # number of billions of parameters (hence × 10⁹).
             sentence=N_(
-                "compute-budget-epochs",
                 "At 6 FLOPs per parameter per token, the budget trains {params_billion} × 10⁹ parameters on "
                 "budget ÷ (6 × parameters) = {trainable_tokens_billion} billion tokens.",
             ),
@@ -113,12 +110,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="epoch_flops",
-            label=N_("compute-budget-epochs", "Compute for one epoch"),
-            unit=N_("compute-budget-epochs", "FLOPs"),
+            label=N_("Compute for one epoch"),
+            unit=N_("FLOPs"),
             # Translators: {epoch_flops} is a number of FLOPs written like 5.23 × 10²³; {params_billion} and
             # {dataset_tokens_billion} are numbers of billions (hence × 10⁹).
             sentence=N_(
-                "compute-budget-epochs",
                 "One pass over the dataset costs 6 × {params_billion} × 10⁹ parameters × "
                 "{dataset_tokens_billion} × 10⁹ tokens = {epoch_flops} FLOPs.",
             ),

@@ -21,8 +21,10 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 TOKENS_PER_PARAM = 20.0
 """The Chinchilla rule of thumb (Hoffmann et al. Table 3; 70 B parameters on 1.4 T tokens)."""
@@ -68,18 +70,16 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("compute-optimal-model-size", "Compute-optimal model size"),
+    title=N_("Compute-optimal model size"),
     summary=N_(
-        "compute-optimal-model-size",
         "Split a training compute budget in FLOPs between model size and training tokens the Chinchilla way: "
         "by the 20-tokens-per-parameter rule, by Hoffmann et al.'s fitted scaling law, or by Epoch AI's refit.",
     ),
     inputs=(
         replace(
             inputs.COMPUTE_FLOPS,
-            group=N_("compute-optimal-model-size", "Budget"),
+            group=N_("Budget"),
             help=N_(
-                "compute-optimal-model-size",
                 "Training compute in FLOPs, which you can type like 5.76e23. The default, 5.76 × 10²³, is the "
                 "budget of Gopher and Chinchilla.",
             ),
@@ -87,25 +87,22 @@ CALCULATOR = Calculator(
         InputSpec(
             name="method",
             kind=Kind.CHOICE,
-            group=N_("compute-optimal-model-size", "Budget"),
-            label=N_("compute-optimal-model-size", "Scaling law"),
+            group=N_("Budget"),
+            label=N_("Scaling law"),
             help=N_(
-                "compute-optimal-model-size",
                 "The readings of Hoffmann et al.'s results disagree by more than a factor of two in model "
                 "size and of five in tokens per parameter; the article explains why.",
             ),
             default="tokens20",
             choices=(
-                Choice("tokens20", N_("compute-optimal-model-size", "20 tokens per parameter (rule of thumb)"), "0"),
-                Choice(
-                    "hoffmann", N_("compute-optimal-model-size", "Hoffmann et al. Approach 3, printed constants"), "1"
-                ),
+                Choice("tokens20", N_("20 tokens per parameter (rule of thumb)"), "0"),
+                Choice("hoffmann", N_("Hoffmann et al. Approach 3, printed constants"), "1"),
                 Choice(
                     "hoffmann_unrounded",
-                    N_("compute-optimal-model-size", "Hoffmann et al. Approach 3, unrounded exponents"),
+                    N_("Hoffmann et al. Approach 3, unrounded exponents"),
                     "2",
                 ),
-                Choice("epoch", N_("compute-optimal-model-size", "Epoch AI replication (Besiroglu et al., 2024)"), "3"),
+                Choice("epoch", N_("Epoch AI replication (Besiroglu et al., 2024)"), "3"),
             ),
             fraction_digits=0,
         ),
@@ -113,12 +110,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="optimal_params_billion",
-            label=N_("compute-optimal-model-size", "Model size"),
-            unit=N_("compute-optimal-model-size", "billion parameters"),
+            label=N_("Model size"),
+            unit=N_("billion parameters"),
             # Translators: {method_label} names the chosen scaling law (e.g. "20 tokens per parameter (rule of
             # thumb)"); {optimal_params_billion} is a formatted number of billions of parameters.
             sentence=N_(
-                "compute-optimal-model-size",
                 "Scaling law: {method_label}. The budget is best spent on a model of about "
                 "{optimal_params_billion} billion parameters.",
             ),
@@ -126,11 +122,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="optimal_tokens_billion",
-            label=N_("compute-optimal-model-size", "Training tokens"),
-            unit=N_("compute-optimal-model-size", "billion tokens"),
+            label=N_("Training tokens"),
+            unit=N_("billion tokens"),
             # Translators: {optimal_tokens_billion} is a formatted number of billions of tokens.
             sentence=N_(
-                "compute-optimal-model-size",
                 "Train it on about {optimal_tokens_billion} billion tokens, so that 6 × parameters × tokens "
                 "equals the budget.",
             ),
@@ -138,10 +133,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="tokens_per_param",
-            label=N_("compute-optimal-model-size", "Tokens per parameter"),
+            label=N_("Tokens per parameter"),
             # Translators: {tokens_per_param} is a formatted ratio such as 20 or 92.6.
             sentence=N_(
-                "compute-optimal-model-size",
                 "That is {tokens_per_param} training tokens per parameter; the scaling laws differ most in this ratio.",
             ),
             fraction_digits=1,

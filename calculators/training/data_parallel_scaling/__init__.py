@@ -14,12 +14,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
 
+N_, NP_ = messages_of(__name__)
+
 _MODEL = inputs.MODEL
-_CLUSTER = N_("data-parallel-scaling", "Cluster")
-_STEP = N_("data-parallel-scaling", "Training step")
+_CLUSTER = N_("Cluster")
+_STEP = N_("Training step")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -54,9 +56,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("data-parallel-scaling", "Data-parallel scaling"),
+    title=N_("Data-parallel scaling"),
     summary=N_(
-        "data-parallel-scaling",
         "Estimate how long the gradient all-reduce of data-parallel training takes on your interconnect, "
         "how much it adds to each step, and the scaling efficiency that leaves.",
     ),
@@ -65,7 +66,6 @@ CALCULATOR = Calculator(
             inputs.PARAMS_BILLION,
             group=_MODEL,
             help=N_(
-                "data-parallel-scaling",
                 "The model's size in billions of parameters: every one of them has a gradient to average. "
                 "The default is Llama-2-7B's exact count.",
             ),
@@ -75,17 +75,16 @@ CALCULATOR = Calculator(
             name="gradient_bytes",
             kind=Kind.CHOICE,
             group=_MODEL,
-            label=N_("data-parallel-scaling", "Gradient precision"),
+            label=N_("Gradient precision"),
             help=N_(
-                "data-parallel-scaling",
                 "The precision the gradients are all-reduced in. PyTorch DDP reduces them in the parameters' "
                 "own precision, so automatic mixed precision with FP32 weights sends 4 bytes per parameter; "
                 "BF16 weights, or FSDP with a BF16 reduce type, send 2.",
             ),
             default="2",
             choices=(
-                Choice("4", N_("data-parallel-scaling", "FP32 (4 bytes)")),
-                Choice("2", N_("data-parallel-scaling", "BF16 or FP16 (2 bytes)")),
+                Choice("4", N_("FP32 (4 bytes)")),
+                Choice("2", N_("BF16 or FP16 (2 bytes)")),
             ),
             fraction_digits=0,
         ),
@@ -93,7 +92,6 @@ CALCULATOR = Calculator(
             inputs.DATA_PARALLEL,
             group=_CLUSTER,
             help=N_(
-                "data-parallel-scaling",
                 "GPUs that each hold a full copy of the model and average their gradients every step. "
                 "With tensor or pipeline parallelism as well, this is the total GPUs divided by their product.",
             ),
@@ -103,14 +101,13 @@ CALCULATOR = Calculator(
             name="bus_bandwidth_gb_s",
             kind=Kind.DECIMAL,
             group=_CLUSTER,
-            label=N_("data-parallel-scaling", "Bus bandwidth per GPU"),
+            label=N_("Bus bandwidth per GPU"),
             help=N_(
-                "data-parallel-scaling",
                 "The bandwidth each GPU has for the all-reduce, in gigabytes per second: the busbw column of "
                 "NVIDIA's nccl-tests. Network links are sold in gigabits per second: divide by 8, so a "
                 "400 Gbit/s InfiniBand port is 50 GB/s.",
             ),
-            unit=N_("data-parallel-scaling", "GB/s"),
+            unit=N_("GB/s"),
             default="100",
             minimum=Decimal(0),
             minimum_exclusive=True,
@@ -121,14 +118,13 @@ CALCULATOR = Calculator(
             name="compute_time_s",
             kind=Kind.DECIMAL,
             group=_STEP,
-            label=N_("data-parallel-scaling", "Compute time per step"),
+            label=N_("Compute time per step"),
             help=N_(
-                "data-parallel-scaling",
                 "Forward and backward time of one optimizer step on one GPU, every accumulated micro-batch "
                 "included. The default, 1.06 s, is one 4,096-token sequence of Llama-2-7B at 6 FLOPs per "
                 "parameter per token on a GPU that sustains 156 TFLOP/s, half of an A100's BF16 peak.",
             ),
-            unit=N_("data-parallel-scaling", "s"),
+            unit=N_("s"),
             default="1.06",
             minimum=Decimal(0),
             minimum_exclusive=True,
@@ -139,12 +135,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="allreduce_time_s",
-            label=N_("data-parallel-scaling", "All-reduce time"),
-            unit=N_("data-parallel-scaling", "s"),
+            label=N_("All-reduce time"),
+            unit=N_("s"),
             # Translators: {gradient_gb} is a formatted number of GB, {bus_bandwidth_gb_s} of GB/s,
             # {data_parallel} a number of GPUs, {allreduce_time_s} a number of seconds.
             sentence=N_(
-                "data-parallel-scaling",
                 "At best, (S ÷ B) × 2(n - 1) ÷ n = ({gradient_gb} GB ÷ {bus_bandwidth_gb_s} GB/s) × "
                 "2 × ({data_parallel} - 1) ÷ {data_parallel} = {allreduce_time_s} s for each all-reduce.",
             ),
@@ -152,12 +147,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="gradient_gb",
-            label=N_("data-parallel-scaling", "Gradients per GPU"),
-            unit=N_("data-parallel-scaling", "GB"),
+            label=N_("Gradients per GPU"),
+            unit=N_("GB"),
             # Translators: {params_billion} is billions of parameters (hence × 10⁹), {gradient_bytes} bytes per
             # gradient, {gradient_gb} their product in GB; all are formatted numbers.
             sentence=N_(
-                "data-parallel-scaling",
                 "Every GPU holds {params_billion} × 10⁹ gradients × {gradient_bytes} bytes = {gradient_gb} GB, "
                 "the size S that each all-reduce averages.",
             ),
@@ -165,11 +159,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="step_time_s",
-            label=N_("data-parallel-scaling", "Step time without overlap"),
-            unit=N_("data-parallel-scaling", "s"),
+            label=N_("Step time without overlap"),
+            unit=N_("s"),
             # Translators: {compute_time_s}, {allreduce_time_s} and {step_time_s} are formatted numbers of seconds.
             sentence=N_(
-                "data-parallel-scaling",
                 "If communication does not overlap with computation, a step takes {compute_time_s} s of "
                 "compute + {allreduce_time_s} s of all-reduce = {step_time_s} s.",
             ),
@@ -177,12 +170,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="scaling_efficiency",
-            label=N_("data-parallel-scaling", "Scaling efficiency"),
-            unit=N_("data-parallel-scaling", "%"),
+            label=N_("Scaling efficiency"),
+            unit=N_("%"),
             # Translators: {compute_time_s} and {step_time_s} are formatted numbers of seconds,
             # {scaling_efficiency} a formatted percentage (the % sign follows the placeholder).
             sentence=N_(
-                "data-parallel-scaling",
                 "Throughput of n GPUs ÷ (n × throughput of one GPU) = compute time ÷ step time = "
                 "{compute_time_s} ÷ {step_time_s} = {scaling_efficiency} %.",
             ),
@@ -190,10 +182,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="speedup",
-            label=N_("data-parallel-scaling", "Speed-up over one GPU"),
+            label=N_("Speed-up over one GPU"),
             # Translators: {data_parallel} is a number of GPUs, {speedup} a formatted number of times.
             sentence=N_(
-                "data-parallel-scaling",
                 "{data_parallel} GPUs process {speedup} times as many samples per second as one GPU "
                 "with the same batch per GPU.",
             ),

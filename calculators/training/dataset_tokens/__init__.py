@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 
-_TEXT = N_("dataset-tokens", "Text")
-_RATIOS = N_("dataset-tokens", "Tokenizer ratios")
+N_, NP_ = messages_of(__name__)
+
+_TEXT = N_("Text")
+_RATIOS = N_("Tokenizer ratios")
 
 # Characters each unit stands for, by the unit's code below: words (code 0) are read with the
 # words-per-token ratio instead; a byte of plain English text in UTF-8 is one character.
@@ -50,9 +52,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("dataset-tokens", "Dataset token count"),
+    title=N_("Dataset token count"),
     summary=N_(
-        "dataset-tokens",
         "Estimate how many tokens a text or a dataset holds from its characters, words or bytes, with "
         "OpenAI's rules of thumb for English (4 characters or 0.75 words per token) or your own ratios.",
     ),
@@ -61,9 +62,8 @@ CALCULATOR = Calculator(
             name="text_amount",
             kind=Kind.DECIMAL,
             group=_TEXT,
-            label=N_("dataset-tokens", "Amount of text"),
+            label=N_("Amount of text"),
             help=N_(
-                "dataset-tokens",
                 "How much text there is, counted in the unit chosen below. Large numbers can be typed "
                 "with an exponent: 5e10 for 50 billion.",
             ),
@@ -76,20 +76,19 @@ CALCULATOR = Calculator(
             name="text_unit",
             kind=Kind.CHOICE,
             group=_TEXT,
-            label=N_("dataset-tokens", "Counted in"),
+            label=N_("Counted in"),
             help=N_(
-                "dataset-tokens",
                 "What the amount counts. Words use the words-per-token ratio; characters and bytes use the "
                 "characters-per-token ratio, since plain English text takes one byte per character in UTF-8. "
                 "MB and GB are decimal: 10⁶ and 10⁹ bytes.",
             ),
             default="words",
             choices=(
-                Choice("words", N_("dataset-tokens", "Words"), number="0"),
-                Choice("characters", N_("dataset-tokens", "Characters"), number="1"),
-                Choice("bytes", N_("dataset-tokens", "Bytes of UTF-8 text"), number="2"),
-                Choice("mb", N_("dataset-tokens", "Megabytes (MB) of UTF-8 text"), number="3"),
-                Choice("gb", N_("dataset-tokens", "Gigabytes (GB) of UTF-8 text"), number="4"),
+                Choice("words", N_("Words"), number="0"),
+                Choice("characters", N_("Characters"), number="1"),
+                Choice("bytes", N_("Bytes of UTF-8 text"), number="2"),
+                Choice("mb", N_("Megabytes (MB) of UTF-8 text"), number="3"),
+                Choice("gb", N_("Gigabytes (GB) of UTF-8 text"), number="4"),
             ),
             fraction_digits=0,
         ),
@@ -97,9 +96,8 @@ CALCULATOR = Calculator(
             name="chars_per_token",
             kind=Kind.DECIMAL,
             group=_RATIOS,
-            label=N_("dataset-tokens", "Characters per token"),
+            label=N_("Characters per token"),
             help=N_(
-                "dataset-tokens",
                 "Average characters (or bytes) one token covers. OpenAI gives about 4 for common English "
                 "text; code, other languages and non-Latin scripts usually give fewer, so more tokens. "
                 "Measure it on a sample with your own tokenizer for a better estimate.",
@@ -115,9 +113,8 @@ CALCULATOR = Calculator(
             name="words_per_token",
             kind=Kind.DECIMAL,
             group=_RATIOS,
-            label=N_("dataset-tokens", "Words per token"),
+            label=N_("Words per token"),
             help=N_(
-                "dataset-tokens",
                 "Average words one token covers. OpenAI gives about 0.75 for English (100 tokens ≈ 75 words).",
             ),
             default="0.75",
@@ -131,13 +128,12 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="tokens",
-            label=N_("dataset-tokens", "Estimated tokens"),
-            unit=NP_("dataset-tokens", "token", "tokens", count="tokens"),
+            label=N_("Estimated tokens"),
+            unit=NP_("token", "tokens", count="tokens"),
             # Translators: {tokens} is a formatted number of tokens, {text_amount} the amount of text typed,
             # {text_unit_label} what it counts (Words, Characters, Bytes of UTF-8 text...), {tokens_per_unit}
             # the tokens per unit of that kind.
             sentence=NP_(
-                "dataset-tokens",
                 "{text_unit_label}: {text_amount} × {tokens_per_unit} tokens each ≈ {tokens} token.",
                 "{text_unit_label}: {text_amount} × {tokens_per_unit} tokens each ≈ {tokens} tokens.",
                 count="tokens",
@@ -146,12 +142,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="tokens_per_unit",
-            label=N_("dataset-tokens", "Tokens per unit"),
+            label=N_("Tokens per unit"),
             # Translators: {tokens_per_unit} is a formatted number; {text_unit_label} is what the amount
             # counts (Words, Characters, Bytes of UTF-8 text...); {words_per_token} and {chars_per_token} are
             # the two ratios.
             sentence=N_(
-                "dataset-tokens",
                 "{text_unit_label}: each unit counts as {tokens_per_unit} tokens. Words are read at "
                 "{words_per_token} words per token; characters and bytes at {chars_per_token} characters per token.",
             ),

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from calculators.kernel.spec import N_, NP_, Calculator, OutputSpec
+from calculators.kernel.spec import Calculator, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 _BATCH = inputs.BATCH_SETUP
 _RUN = inputs.TRAINING_RUN
@@ -49,9 +51,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("effective-batch-size", "Effective batch size"),
+    title=N_("Effective batch size"),
     summary=N_(
-        "effective-batch-size",
         "Find how many sequences and tokens one optimizer step learns from, from the micro-batch, the "
         "gradient accumulation steps, the data-parallel degree and the sequence length, and how many "
         "steps a token budget takes.",
@@ -61,31 +62,29 @@ CALCULATOR = Calculator(
             inputs.MICRO_BATCH,
             group=_BATCH,
             help=N_(
-                "effective-batch-size",
                 "Sequences one GPU processes in a single forward and backward pass: per_device_train_batch_size "
                 "in Hugging Face, train_micro_batch_size_per_gpu in DeepSpeed.",
             ),
             default="2",
-            unit=N_("effective-batch-size", "sequences"),
+            unit=N_("sequences"),
         ),
         replace(
             inputs.ACCUMULATION_STEPS,
             group=_BATCH,
-            label=N_("effective-batch-size", "Gradient accumulation steps"),
+            label=N_("Gradient accumulation steps"),
             default="4",
         ),
         replace(
             inputs.DATA_PARALLEL,
             group=_BATCH,
-            label=N_("effective-batch-size", "Data-parallel degree"),
+            label=N_("Data-parallel degree"),
             help=N_(
-                "effective-batch-size",
                 "Model replicas that each process their own micro-batches. This is the GPU count divided by the "
                 "tensor-parallel and pipeline-parallel degrees: 16 GPUs with tensor parallelism 2 and pipeline "
                 "parallelism 2 give 4, not 16.",
             ),
             default="128",
-            unit=N_("effective-batch-size", "replicas"),
+            unit=N_("replicas"),
         ),
         replace(inputs.SEQ_LEN, group=_BATCH, default="4096"),
         replace(inputs.TOKENS_BILLION, group=_RUN),
@@ -93,12 +92,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="tokens_per_step",
-            label=N_("effective-batch-size", "Tokens per optimizer step"),
-            unit=N_("effective-batch-size", "tokens"),
+            label=N_("Tokens per optimizer step"),
+            unit=N_("tokens"),
             # Translators: {tokens_per_step} is a formatted number of tokens, {effective_batch} a number of
             # sequences, {seq_len} the tokens in one sequence.
             sentence=N_(
-                "effective-batch-size",
                 "Each optimizer step learns from sequences × sequence length = {effective_batch} × {seq_len} "
                 "= {tokens_per_step} tokens.",
             ),
@@ -106,12 +104,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="effective_batch",
-            label=N_("effective-batch-size", "Sequences per optimizer step"),
-            unit=NP_("effective-batch-size", "sequence", "sequences", count="effective_batch"),
+            label=N_("Sequences per optimizer step"),
+            unit=NP_("sequence", "sequences", count="effective_batch"),
             # Translators: {effective_batch}, {micro_batch}, {accumulation_steps} and {data_parallel} are
             # formatted whole numbers.
             sentence=NP_(
-                "effective-batch-size",
                 "The global batch is {effective_batch} sequence: micro-batch × accumulation steps × "
                 "data-parallel degree = {micro_batch} × {accumulation_steps} × {data_parallel}.",
                 "The global batch is {effective_batch} sequences: micro-batch × accumulation steps × "
@@ -122,12 +119,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="optimizer_steps",
-            label=N_("effective-batch-size", "Optimizer steps"),
-            unit=NP_("effective-batch-size", "step", "steps", count="optimizer_steps"),
+            label=N_("Optimizer steps"),
+            unit=NP_("step", "steps", count="optimizer_steps"),
             # Translators: {optimizer_steps} is a formatted number of steps, {tokens_billion} a number
             # of billions of tokens, {tokens_per_step} a number of tokens.
             sentence=NP_(
-                "effective-batch-size",
                 "A budget of {tokens_billion} billion tokens takes about {optimizer_steps} optimizer "
                 "step of {tokens_per_step} tokens.",
                 "A budget of {tokens_billion} billion tokens takes about {optimizer_steps} optimizer "

@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 _BATCH = inputs.BATCH_SETUP
 _MEMORY = inputs.MEMORY
@@ -43,9 +45,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("gradient-accumulation-memory", "Gradient accumulation memory"),
+    title=N_("Gradient accumulation memory"),
     summary=N_(
-        "gradient-accumulation-memory",
         "Find the effective batch that gradient accumulation gives you and the activation memory "
         "it actually holds on each GPU, from the micro-batch, the accumulation steps, the "
         "data-parallel GPUs and the activation cost of one sample.",
@@ -56,7 +57,6 @@ CALCULATOR = Calculator(
             inputs.ACCUMULATION_STEPS,
             group=_BATCH,
             help=N_(
-                "gradient-accumulation-memory",
                 "Micro-batches whose gradients are summed before the optimizer updates the weights. "
                 "Raising it grows the effective batch without adding activation memory.",
             ),
@@ -66,13 +66,12 @@ CALCULATOR = Calculator(
             name="activation_per_sample_gb",
             kind=Kind.DECIMAL,
             group=_MEMORY,
-            label=N_("gradient-accumulation-memory", "Activation memory per sample"),
+            label=N_("Activation memory per sample"),
             help=N_(
-                "gradient-accumulation-memory",
                 "Activation memory one sample needs during the forward and backward pass, in GB. "
                 "It grows with sequence length, hidden size and depth, and shrinks with activation checkpointing.",
             ),
-            unit=N_("gradient-accumulation-memory", "GB"),
+            unit=N_("GB"),
             default="0.5",
             minimum=Decimal(0),
             maximum=Decimal(100_000),
@@ -82,7 +81,6 @@ CALCULATOR = Calculator(
             inputs.MEMORY_UNIT,
             group=_MEMORY,
             help=N_(
-                "gradient-accumulation-memory",
                 "Unit of the result. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch reports.",
             ),
             optional=True,
@@ -91,12 +89,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="effective_batch",
-            label=N_("gradient-accumulation-memory", "Effective batch size"),
-            unit=NP_("gradient-accumulation-memory", "sample", "samples", count="effective_batch"),
+            label=N_("Effective batch size"),
+            unit=NP_("sample", "samples", count="effective_batch"),
             # Translators: {effective_batch}, {micro_batch}, {accumulation_steps} and {data_parallel}
             # are numbers already written in your language's format.
             sentence=NP_(
-                "gradient-accumulation-memory",
                 "Each optimizer step learns from {effective_batch} sample: micro-batch × accumulation steps "
                 "× data-parallel GPUs = {micro_batch} × {accumulation_steps} × {data_parallel}.",
                 "Each optimizer step learns from {effective_batch} samples: micro-batch × accumulation steps "
@@ -107,13 +104,12 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="activation_memory_gb",
-            label=N_("gradient-accumulation-memory", "Activation memory per GPU"),
+            label=N_("Activation memory per GPU"),
             unit_choice="memory_unit",
             # Translators: {micro_batch} is the micro-batch size, {activation_per_sample_memory} the memory per
             # sample and {activation_memory_gb} the product, both in {memory_unit_label} (GB or GiB); numbers are
             # already formatted.
             sentence=NP_(
-                "gradient-accumulation-memory",
                 "Peak activation memory on each GPU is {micro_batch} sample × {activation_per_sample_memory} "
                 "{memory_unit_label} "
                 "= {activation_memory_gb} {memory_unit_label}. "

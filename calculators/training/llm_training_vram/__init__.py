@@ -17,8 +17,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -66,18 +68,16 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("llm-training-vram", "LLM training VRAM"),
+    title=N_("LLM training VRAM"),
     summary=N_(
-        "llm-training-vram",
         "Estimate the GPU memory a full fine-tune of a large language model needs, from its parameter "
         "count, the optimizer's bytes per parameter (16 for mixed-precision Adam) and your activation memory.",
     ),
     inputs=(
         replace(
             inputs.PARAMS_BILLION,
-            group=N_("llm-training-vram", "Model"),
+            group=N_("Model"),
             help=N_(
-                "llm-training-vram",
                 "The model's size in billions of parameters: 7 for a 7B model. A full fine-tune updates "
                 "every one of them, so each carries its weight, its gradient and its optimizer state.",
             ),
@@ -87,34 +87,32 @@ CALCULATOR = Calculator(
         InputSpec(
             name="bytes_per_param",
             kind=Kind.CHOICE,
-            group=N_("llm-training-vram", "Optimizer"),
-            label=N_("llm-training-vram", "Memory per parameter"),
+            group=N_("Optimizer"),
+            label=N_("Memory per parameter"),
             help=N_(
-                "llm-training-vram",
                 "Bytes each parameter costs across weights, gradients and optimizer state: 16 for mixed-precision "
                 "Adam, about 12 in total with 8-bit Adam, about 8 for SGD with momentum in pure 16-bit training. "
                 "The article explains where each figure comes from.",
             ),
             default="16",
             choices=(
-                Choice("16", N_("llm-training-vram", "Mixed-precision Adam (16 bytes per parameter)")),
-                Choice("12", N_("llm-training-vram", "8-bit Adam (12 bytes per parameter)")),
-                Choice("8", N_("llm-training-vram", "SGD with momentum (8 bytes per parameter)")),
+                Choice("16", N_("Mixed-precision Adam (16 bytes per parameter)")),
+                Choice("12", N_("8-bit Adam (12 bytes per parameter)")),
+                Choice("8", N_("SGD with momentum (8 bytes per parameter)")),
             ),
             fraction_digits=0,
         ),
         InputSpec(
             name="activation_gb",
             kind=Kind.DECIMAL,
-            group=N_("llm-training-vram", "Activations"),
-            label=N_("llm-training-vram", "Activation memory"),
+            group=N_("Activations"),
+            label=N_("Activation memory"),
             help=N_(
-                "llm-training-vram",
                 "Memory the forward pass keeps for the backward pass, in GB. It depends on batch size and "
                 "sequence length rather than on the parameter count, so it is entered on its own; leave 0 "
                 "to see the model state alone.",
             ),
-            unit=N_("llm-training-vram", "GB"),
+            unit=N_("GB"),
             default="0",
             minimum=Decimal(0),
             maximum=Decimal(1_000_000),
@@ -123,37 +121,34 @@ CALCULATOR = Calculator(
         InputSpec(
             name="zero_stage",
             kind=Kind.CHOICE,
-            group=N_("llm-training-vram", "Sharding across GPUs (ZeRO)"),
-            label=N_("llm-training-vram", "ZeRO stage"),
+            group=N_("Sharding across GPUs (ZeRO)"),
+            label=N_("ZeRO stage"),
             help=N_(
-                "llm-training-vram",
                 "How much of the model state DeepSpeed ZeRO (or PyTorch FSDP) splits across the data-parallel "
                 "GPUs: stage 1 the optimizer state, stage 2 also the gradients, stage 3 also the weights.",
             ),
             default="0",
             choices=(
-                Choice("0", N_("llm-training-vram", "No sharding")),
-                Choice("1", N_("llm-training-vram", "Stage 1: optimizer state")),
-                Choice("2", N_("llm-training-vram", "Stage 2: optimizer state and gradients")),
-                Choice("3", N_("llm-training-vram", "Stage 3: optimizer state, gradients and weights")),
+                Choice("0", N_("No sharding")),
+                Choice("1", N_("Stage 1: optimizer state")),
+                Choice("2", N_("Stage 2: optimizer state and gradients")),
+                Choice("3", N_("Stage 3: optimizer state, gradients and weights")),
             ),
             fraction_digits=0,
             advanced=True,
         ),
         replace(
             inputs.DATA_PARALLEL,
-            group=N_("llm-training-vram", "Sharding across GPUs (ZeRO)"),
+            group=N_("Sharding across GPUs (ZeRO)"),
             help=N_(
-                "llm-training-vram",
                 "GPUs the model state is sharded across. Without sharding each of them holds a full copy.",
             ),
             advanced=True,
         ),
         replace(
             inputs.MEMORY_UNIT,
-            group=N_("llm-training-vram", "Activations"),
+            group=N_("Activations"),
             help=N_(
-                "llm-training-vram",
                 "Unit of the results. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch and "
                 "DeepSpeed report (DeepSpeed labels them GB).",
             ),
@@ -163,24 +158,22 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="total_vram_gb",
-            label=N_("llm-training-vram", "Total VRAM"),
+            label=N_("Total VRAM"),
             unit_choice="memory_unit",
             # Translators: {total_vram_gb}, {model_state_gb} and {activations_memory} (the activation memory the
             # reader entered) are formatted amounts in {memory_unit_label} (GB or GiB).
             sentence=N_(
-                "llm-training-vram",
                 "A full fine-tune needs about {total_vram_gb} {memory_unit_label}: {model_state_gb} "
                 "{memory_unit_label} of model state plus {activations_memory} {memory_unit_label} of activations.",
             ),
         ),
         OutputSpec(
             name="model_state_gb",
-            label=N_("llm-training-vram", "Model state"),
+            label=N_("Model state"),
             unit_choice="memory_unit",
             # Translators: {params_billion} is billions of parameters (hence × 10⁹), {bytes_per_param} bytes
             # per parameter, {model_state_gb} their product in {memory_unit_label} (GB or GiB); all are formatted.
             sentence=N_(
-                "llm-training-vram",
                 "Weights, gradients and optimizer state take {params_billion} × 10⁹ parameters × "
                 "{bytes_per_param} bytes = {model_state_gb} {memory_unit_label}. This part is fixed once the "
                 "model and the optimizer are chosen.",
@@ -188,13 +181,12 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="per_gpu_vram_gb",
-            label=N_("llm-training-vram", "VRAM per GPU"),
+            label=N_("VRAM per GPU"),
             unit_choice="memory_unit",
             # Translators: {per_gpu_vram_gb} and {activations_memory} (the activations the reader entered) are
             # formatted amounts in {memory_unit_label} (GB or GiB), {data_parallel} a number of GPUs,
             # {zero_stage} a ZeRO stage from 0 to 3.
             sentence=NP_(
-                "llm-training-vram",
                 "Per GPU, about {per_gpu_vram_gb} {memory_unit_label}: its share of the model state under ZeRO stage "
                 "{zero_stage} across {data_parallel} data-parallel GPU, plus {activations_memory} "
                 "{memory_unit_label} of activations.",
@@ -211,10 +203,10 @@ CALCULATOR = Calculator(
     related=("gradient-accumulation-memory",),
     chart=MemoryChart(
         parts=(
-            ChartPart("weights_memory", N_("llm-training-vram", "Weights")),
-            ChartPart("gradients_memory", N_("llm-training-vram", "Gradients")),
-            ChartPart("optimizer_memory", N_("llm-training-vram", "Optimizer state")),
-            ChartPart("activations_memory", N_("llm-training-vram", "Activations")),
+            ChartPart("weights_memory", N_("Weights")),
+            ChartPart("gradients_memory", N_("Gradients")),
+            ChartPart("optimizer_memory", N_("Optimizer state")),
+            ChartPart("activations_memory", N_("Activations")),
         )
     ),
 )

@@ -33,13 +33,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec
+from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
 from calculators.vocabulary import inputs
 from calculators.vocabulary.architecture import SHARED_EXPERT_FFN_SIZE, SHARED_EXPERT_GATE
 
+N_, NP_ = messages_of(__name__)
+
 _MODEL = inputs.MODEL
-_ADAPTER = N_("lora-parameters", "Adapter")
-_MEMORY = N_("lora-parameters", "Training memory")
+_ADAPTER = N_("Adapter")
+_MEMORY = N_("Training memory")
 
 # The target choices carry the number of adapted matrices per layer.
 _Q_V = 2
@@ -161,9 +163,8 @@ def _mlp_matrices(values: Mapping[str, float], layout: float) -> float:
 
 
 CALCULATOR = Calculator(
-    title=N_("lora-parameters", "LoRA parameters and memory"),
+    title=N_("LoRA parameters and memory"),
     summary=N_(
-        "lora-parameters",
         "Count the trainable parameters a LoRA adapter adds to a transformer for a given rank and set of "
         "target layers, their share of the model, and the GPU memory for the frozen weights and the "
         "adapter's training state.",
@@ -173,9 +174,8 @@ CALCULATOR = Calculator(
             name="target_modules",
             kind=Kind.CHOICE,
             group=_ADAPTER,
-            label=N_("lora-parameters", "Target layers"),
+            label=N_("Target layers"),
             help=N_(
-                "lora-parameters",
                 "Which linear layers of every transformer block get an adapter. The LoRA paper adapted the "
                 "query and value projections; QLoRA and many recipes adapt all linear layers "
                 '(target_modules="all-linear" in PEFT: every linear layer but the output head, experts and '
@@ -183,15 +183,15 @@ CALCULATOR = Calculator(
             ),
             default="all",
             choices=(
-                Choice("qv", N_("lora-parameters", "Query and value (q_proj, v_proj)"), number=str(_Q_V)),
+                Choice("qv", N_("Query and value (q_proj, v_proj)"), number=str(_Q_V)),
                 Choice(
                     "qkvo",
-                    N_("lora-parameters", "All attention projections (q, k, v, o)"),
+                    N_("All attention projections (q, k, v, o)"),
                     number=str(_ATTENTION),
                 ),
                 Choice(
                     "all",
-                    N_("lora-parameters", "All linear layers (q, k, v, o, gate, up, down)"),
+                    N_("All linear layers (q, k, v, o, gate, up, down)"),
                     number=str(_ALL_LINEAR),
                 ),
             ),
@@ -201,9 +201,8 @@ CALCULATOR = Calculator(
             name="rank",
             kind=Kind.INTEGER,
             group=_ADAPTER,
-            label=N_("lora-parameters", "Rank r"),
+            label=N_("Rank r"),
             help=N_(
-                "lora-parameters",
                 "The inner dimension of the low-rank update, r in LoraConfig. Common values are 8, 16 and 64; "
                 "the parameter count grows in proportion to it.",
             ),
@@ -216,9 +215,8 @@ CALCULATOR = Calculator(
             name="module_layout",
             kind=Kind.CHOICE,
             group=_MODEL,
-            label=N_("lora-parameters", "Module layout"),
+            label=N_("Module layout"),
             help=N_(
-                "lora-parameters",
                 "How the model's code splits its linear layers, which sets the matrices PEFT adapts. "
                 "Llama and most recent models have separate q_proj, k_proj, v_proj and o_proj and a gate_proj, "
                 "up_proj and down_proj MLP. GPT-2 computes q, k and v with one c_attn and has a two-matrix MLP "
@@ -230,20 +228,20 @@ CALCULATOR = Calculator(
             choices=(
                 Choice(
                     "llama",
-                    N_("lora-parameters", "Separate q, k, v and gate, up, down (Llama, Mistral, Qwen, Gemma)"),
+                    N_("Separate q, k, v and gate, up, down (Llama, Mistral, Qwen, Gemma)"),
                     number=str(_SEPARATE),
                 ),
                 Choice(
                     "gpt2",
-                    N_("lora-parameters", "Fused q, k, v and a two-matrix MLP (GPT-2 c_attn, Pythia)"),
+                    N_("Fused q, k, v and a two-matrix MLP (GPT-2 c_attn, Pythia)"),
                     number=str(_GPT2),
                 ),
                 Choice(
                     "phi",
-                    N_("lora-parameters", "Separate q, k, v and a two-matrix MLP, fc1 and fc2 (Phi-2)"),
+                    N_("Separate q, k, v and a two-matrix MLP, fc1 and fc2 (Phi-2)"),
                     number=str(_PHI),
                 ),
-                Choice("phi3", N_("lora-parameters", "Fused qkv_proj and gate_up_proj (Phi-3)"), number=str(_PHI3)),
+                Choice("phi3", N_("Fused qkv_proj and gate_up_proj (Phi-3)"), number=str(_PHI3)),
             ),
             fraction_digits=0,
             optional=True,
@@ -255,7 +253,6 @@ CALCULATOR = Calculator(
             inputs.ATTENTION_HEADS,
             group=_MODEL,
             help=N_(
-                "lora-parameters",
                 "Query heads, num_attention_heads in config.json. With the head dimension it sets the output "
                 "width of the query projection and the input width of the output projection.",
             ),
@@ -264,7 +261,6 @@ CALCULATOR = Calculator(
             inputs.KV_HEADS,
             group=_MODEL,
             help=N_(
-                "lora-parameters",
                 "num_key_value_heads in config.json. With grouped-query attention the key and value "
                 "projections are narrower than the query projection; without it, enter the number of "
                 "attention heads.",
@@ -274,9 +270,8 @@ CALCULATOR = Calculator(
         replace(
             inputs.FFN_SIZE,
             group=_MODEL,
-            label=N_("lora-parameters", "Feed-forward size"),
+            label=N_("Feed-forward size"),
             help=N_(
-                "lora-parameters",
                 "intermediate_size in config.json (for GPT-2, n_inner or else 4 × the hidden size): the inner "
                 "width of the MLP. It only counts when all linear layers are adapted.",
             ),
@@ -284,9 +279,8 @@ CALCULATOR = Calculator(
         replace(
             inputs.PARAMS_BILLION,
             group=_MODEL,
-            label=N_("lora-parameters", "Base model parameters"),
+            label=N_("Base model parameters"),
             help=N_(
-                "lora-parameters",
                 "The base model's size in billions of parameters, without adapters. The default is "
                 "the exact count of Llama-3-8B.",
             ),
@@ -296,7 +290,6 @@ CALCULATOR = Calculator(
             default="0",
             optional=True,
             help=N_(
-                "lora-parameters",
                 "Expert MLPs per mixture-of-experts layer: num_local_experts (Mixtral) or num_experts (Qwen3) in "
                 "config.json, 0 for a dense model. Adapting all linear layers gives every expert its own "
                 "adapters, and the router too.",
@@ -311,9 +304,8 @@ CALCULATOR = Calculator(
             name="expert_weights",
             kind=Kind.CHOICE,
             group=inputs.MIXTURE_OF_EXPERTS,
-            label=N_("lora-parameters", "Expert weights"),
+            label=N_("Expert weights"),
             help=N_(
-                "lora-parameters",
                 "How transformers stores the experts, which changes what PEFT adapts. In transformers 4 every "
                 "expert has its own linear layers (w1, w2 and w3 in Mixtral), each adapted at the rank. Since "
                 "transformers 5 each layer's experts are stacked tensors; for Mixtral and Qwen3-MoE, PEFT 0.20 "
@@ -323,12 +315,12 @@ CALCULATOR = Calculator(
             choices=(
                 Choice(
                     "modules",
-                    N_("lora-parameters", "One linear layer per expert projection (transformers 4)"),
+                    N_("One linear layer per expert projection (transformers 4)"),
                     number=str(_EXPERT_MODULES),
                 ),
                 Choice(
                     "fused",
-                    N_("lora-parameters", "Stacked tensors (transformers 5, PEFT 0.20 or later)"),
+                    N_("Stacked tensors (transformers 5, PEFT 0.20 or later)"),
                     number=str(_FUSED_EXPERTS),
                 ),
             ),
@@ -339,17 +331,16 @@ CALCULATOR = Calculator(
             name="base_bytes_per_param",
             kind=Kind.CHOICE,
             group=_MEMORY,
-            label=N_("lora-parameters", "Base weight precision"),
+            label=N_("Base weight precision"),
             help=N_(
-                "lora-parameters",
                 "How the frozen base weights are stored during training: BF16 for plain LoRA, "
                 "8-bit or 4-bit (NF4, as in QLoRA) to save memory.",
             ),
             default="2",
             choices=(
-                Choice("2", N_("lora-parameters", "BF16 or FP16 (2 bytes)")),
-                Choice("1", N_("lora-parameters", "8-bit (1 byte)")),
-                Choice("0.5", N_("lora-parameters", "4-bit, QLoRA (0.5 bytes)")),
+                Choice("2", N_("BF16 or FP16 (2 bytes)")),
+                Choice("1", N_("8-bit (1 byte)")),
+                Choice("0.5", N_("4-bit, QLoRA (0.5 bytes)")),
             ),
             fraction_digits=1,
         ),
@@ -357,13 +348,12 @@ CALCULATOR = Calculator(
             name="adapter_bytes_per_param",
             kind=Kind.DECIMAL,
             group=_MEMORY,
-            label=N_("lora-parameters", "Bytes per adapter parameter"),
+            label=N_("Bytes per adapter parameter"),
             help=N_(
-                "lora-parameters",
                 "Training state of each adapter parameter. 16 in mixed precision with Adam: 4 bytes of "
                 "FP32 weight, 4 of gradient and 8 for Adam's two moments.",
             ),
-            unit=N_("lora-parameters", "bytes"),
+            unit=N_("bytes"),
             default="16",
             minimum=Decimal(0),
             maximum=Decimal(64),
@@ -375,12 +365,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="lora_params",
-            label=N_("lora-parameters", "Trainable parameters"),
+            label=N_("Trainable parameters"),
             # Translators: {lora_params_per_layer} and {lora_params} are formatted parameter counts,
             # {layers} the number of layers, {rank} the LoRA rank, {target_modules_label} the chosen layers,
             # {module_layout_label} the chosen module layout (such as "Fused qkv_proj and gate_up_proj (Phi-3)").
             sentence=N_(
-                "lora-parameters",
                 "Adapted layers: {target_modules_label}, in the layout {module_layout_label}. With rank {rank}, "
                 "each layer trains {lora_params_per_layer} parameters, so {layers} layers train {lora_params}.",
             ),
@@ -388,12 +377,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="trainable_percent",
-            label=N_("lora-parameters", "Share of all parameters"),
-            unit=N_("lora-parameters", "%"),
+            label=N_("Share of all parameters"),
+            unit=N_("%"),
             # Translators: {trainable_percent} is a formatted percentage, {lora_params} a parameter count,
             # {params_billion} billions of parameters.
             sentence=N_(
-                "lora-parameters",
                 "Counted as PEFT does, trainable ÷ (base + trainable) = {lora_params} ÷ ({params_billion} × 10⁹ "
                 "+ {lora_params}) = {trainable_percent}%.",
             ),
@@ -401,12 +389,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="training_memory",
-            label=N_("lora-parameters", "Training memory before activations"),
+            label=N_("Training memory before activations"),
             unit_choice="memory_unit",
             # Translators: {training_memory}, {base_weights_memory} and {adapter_memory} are formatted amounts
             # of memory, {memory_unit_label} their unit (GB or GiB).
             sentence=N_(
-                "lora-parameters",
                 "Frozen weights and adapter training state take {training_memory} {memory_unit_label}: "
                 "{base_weights_memory} {memory_unit_label} of base weights plus {adapter_memory} "
                 "{memory_unit_label} for the adapters. Activations come on top.",
@@ -414,24 +401,22 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="base_weights_memory",
-            label=N_("lora-parameters", "Base weights"),
+            label=N_("Base weights"),
             unit_choice="memory_unit",
             # Translators: {params_billion} is billions of parameters, {base_bytes_per_param} bytes per
             # parameter, {base_weights_memory} the product and {memory_unit_label} its unit (GB or GiB).
             sentence=N_(
-                "lora-parameters",
                 "The frozen base model takes {params_billion} × 10⁹ parameters × {base_bytes_per_param} "
                 "bytes = {base_weights_memory} {memory_unit_label}. It has no gradients or optimizer state.",
             ),
         ),
         OutputSpec(
             name="adapter_memory",
-            label=N_("lora-parameters", "Adapter training state"),
+            label=N_("Adapter training state"),
             unit_choice="memory_unit",
             # Translators: {lora_params} is a parameter count, {adapter_bytes_per_param} bytes per parameter,
             # {adapter_memory} the product and {memory_unit_label} its unit (GB or GiB).
             sentence=N_(
-                "lora-parameters",
                 "Adapter weights, gradients and Adam moments take {lora_params} × {adapter_bytes_per_param} "
                 "bytes = {adapter_memory} {memory_unit_label}.",
             ),
@@ -439,10 +424,9 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="lora_params_per_layer",
-            label=N_("lora-parameters", "Trainable parameters per layer"),
+            label=N_("Trainable parameters per layer"),
             # Translators: {lora_params_per_layer} is a formatted parameter count, {rank} the LoRA rank.
             sentence=N_(
-                "lora-parameters",
                 "Each adapted matrix of d_out rows and d_in columns adds r × (d_in + d_out) parameters; "
                 "with r = {rank} they add up to {lora_params_per_layer} per layer.",
             ),
@@ -459,8 +443,8 @@ CALCULATOR = Calculator(
     related=("llm-training-vram", "quantized-model-size", "transformer-params"),
     chart=MemoryChart(
         parts=(
-            ChartPart("base_weights_memory", N_("lora-parameters", "Base weights")),
-            ChartPart("adapter_memory", N_("lora-parameters", "Adapter weights, gradients and Adam states")),
+            ChartPart("base_weights_memory", N_("Base weights")),
+            ChartPart("adapter_memory", N_("Adapter weights, gradients and Adam states")),
         )
     ),
 )

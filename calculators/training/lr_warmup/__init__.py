@@ -17,11 +17,13 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
+
+N_, NP_ = messages_of(__name__)
 
 _COSINE = 1.0
-_OPTIMIZER = N_("lr-warmup", "Optimizer")
-_STEPS = N_("lr-warmup", "Steps")
+_OPTIMIZER = N_("Optimizer")
+_STEPS = N_("Steps")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -63,9 +65,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("lr-warmup", "Learning-rate warmup"),
+    title=N_("Learning-rate warmup"),
     summary=N_(
-        "lr-warmup",
         "Find the learning rate at any optimizer step of a linear or cosine schedule with warmup, exactly as "
         "the Hugging Face Trainer computes it, and how many steps the warmup lasts when given as a ratio.",
     ),
@@ -74,9 +75,8 @@ CALCULATOR = Calculator(
             name="learning_rate",
             kind=Kind.DECIMAL,
             group=_OPTIMIZER,
-            label=N_("lr-warmup", "Peak learning rate"),
+            label=N_("Peak learning rate"),
             help=N_(
-                "lr-warmup",
                 "The rate the schedule rises to at the end of warmup: learning_rate in the Trainer. "
                 "It can be typed with an exponent, as 1e-4.",
             ),
@@ -90,16 +90,15 @@ CALCULATOR = Calculator(
             name="schedule",
             kind=Kind.CHOICE,
             group=_OPTIMIZER,
-            label=N_("lr-warmup", "Decay after warmup"),
+            label=N_("Decay after warmup"),
             help=N_(
-                "lr-warmup",
                 "lr_scheduler_type in the Trainer. Both fall to 0 at the last step: linear in a straight line, "
                 "cosine along half a cosine wave, which stays higher early and lower late.",
             ),
             default="linear",
             choices=(
-                Choice("linear", N_("lr-warmup", "Linear"), number="0"),
-                Choice("cosine", N_("lr-warmup", "Cosine"), number="1"),
+                Choice("linear", N_("Linear"), number="0"),
+                Choice("cosine", N_("Cosine"), number="1"),
             ),
             fraction_digits=0,
         ),
@@ -107,13 +106,12 @@ CALCULATOR = Calculator(
             name="total_steps",
             kind=Kind.INTEGER,
             group=_STEPS,
-            label=N_("lr-warmup", "Total training steps"),
+            label=N_("Total training steps"),
             help=N_(
-                "lr-warmup",
                 "Optimizer steps of the whole run (max_steps, or the steps the Trainer derives from the epochs). "
                 "With gradient accumulation, one step is one update, not one micro-batch.",
             ),
-            unit=N_("lr-warmup", "steps"),
+            unit=N_("steps"),
             default="1000000",
             minimum=Decimal(1),
             maximum=Decimal(1_000_000_000),
@@ -123,13 +121,12 @@ CALCULATOR = Calculator(
             name="warmup_steps",
             kind=Kind.INTEGER,
             group=_STEPS,
-            label=N_("lr-warmup", "Warmup steps"),
+            label=N_("Warmup steps"),
             help=N_(
-                "lr-warmup",
                 "Steps over which the rate climbs from 0 to the peak. Enter 0 to use the warmup ratio "
                 "under the advanced options instead, as the Trainer does.",
             ),
-            unit=N_("lr-warmup", "steps"),
+            unit=N_("steps"),
             default="10000",
             minimum=Decimal(0),
             maximum=Decimal(1_000_000_000),
@@ -139,9 +136,8 @@ CALCULATOR = Calculator(
             name="step",
             kind=Kind.INTEGER,
             group=_STEPS,
-            label=N_("lr-warmup", "Optimizer step"),
+            label=N_("Optimizer step"),
             help=N_(
-                "lr-warmup",
                 "The step to read the rate at, counted from 0 as the scheduler counts it: the first update "
                 "uses step 0. A step past the end of training is read as the last step.",
             ),
@@ -153,10 +149,9 @@ CALCULATOR = Calculator(
         InputSpec(
             name="warmup_ratio",
             kind=Kind.DECIMAL,
-            group=N_("lr-warmup", "Warmup as a share of training"),
-            label=N_("lr-warmup", "Warmup ratio"),
+            group=N_("Warmup as a share of training"),
+            label=N_("Warmup ratio"),
             help=N_(
-                "lr-warmup",
                 "Used only when the warmup steps are 0: the Trainer then warms up for the total steps × this "
                 "ratio, rounded up. The LoRA paper's RoBERTa fine-tuning runs used 0.06.",
             ),
@@ -170,11 +165,10 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="lr_at_step",
-            label=N_("lr-warmup", "Learning rate at this step"),
+            label=N_("Learning rate at this step"),
             # Translators: {step} is a step number, {lr_at_step} a learning rate written like 5 × 10⁻⁵,
             # {learning_rate} the peak rate typed, {schedule_label} the decay's name (Linear or Cosine).
             sentence=N_(
-                "lr-warmup",
                 "At optimizer step {step}, the learning rate is {lr_at_step} (peak {learning_rate}, "
                 "decay: {schedule_label}).",
             ),
@@ -183,12 +177,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="lr_percent_of_peak",
-            label=N_("lr-warmup", "Share of the peak rate"),
-            unit=N_("lr-warmup", "%"),
+            label=N_("Share of the peak rate"),
+            unit=N_("%"),
             # Translators: {lr_percent_of_peak} is a formatted percentage, {step} a step number,
             # {effective_warmup_steps} and {total_steps} numbers of steps.
             sentence=N_(
-                "lr-warmup",
                 "Step {step} runs at {lr_percent_of_peak} percent of the peak rate: the rate climbs over the first "
                 "{effective_warmup_steps} steps and falls to 0 at step {total_steps}.",
             ),
@@ -196,12 +189,11 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="effective_warmup_steps",
-            label=N_("lr-warmup", "Warmup length"),
-            unit=NP_("lr-warmup", "step", "steps", count="effective_warmup_steps"),
+            label=N_("Warmup length"),
+            unit=NP_("step", "steps", count="effective_warmup_steps"),
             # Translators: {effective_warmup_steps}, {warmup_steps} and {total_steps} are numbers of steps,
             # {warmup_ratio} a ratio such as 0.03. "ceil" means rounding up to a whole number.
             sentence=NP_(
-                "lr-warmup",
                 "Warmup lasts {effective_warmup_steps} step: the warmup steps ({warmup_steps}) if above 0, "
                 "otherwise ceil(total steps × warmup ratio) = ceil({total_steps} × {warmup_ratio}).",
                 "Warmup lasts {effective_warmup_steps} steps: the warmup steps ({warmup_steps}) if above 0, "

@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, NP_, Calculator, InputSpec, Kind, OutputSpec, Rule
+from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
 
-_PIPELINE = N_("pipeline-bubble", "Pipeline")
+N_, NP_ = messages_of(__name__)
+
+_PIPELINE = N_("Pipeline")
 
 
 def _interleaving_fits(values: Mapping[str, float]) -> bool:
@@ -55,9 +57,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("pipeline-bubble", "Pipeline bubble"),
+    title=N_("Pipeline bubble"),
     summary=N_(
-        "pipeline-bubble",
         "Work out how much time pipeline-parallel training spends idle while the pipeline fills and drains, "
         "from the number of stages, micro-batches and interleaved model chunks.",
     ),
@@ -66,13 +67,12 @@ CALCULATOR = Calculator(
             name="pipeline_stages",
             kind=Kind.INTEGER,
             group=_PIPELINE,
-            label=N_("pipeline-bubble", "Pipeline stages"),
+            label=N_("Pipeline stages"),
             help=N_(
-                "pipeline-bubble",
                 "GPUs the layers are split across, one after the other: the pipeline-parallel size p "
                 "(K in the GPipe paper).",
             ),
-            unit=N_("pipeline-bubble", "stages"),
+            unit=N_("stages"),
             default="8",
             minimum=Decimal(1),
             maximum=Decimal(10_000),
@@ -82,14 +82,13 @@ CALCULATOR = Calculator(
             name="micro_batches",
             kind=Kind.INTEGER,
             group=_PIPELINE,
-            label=N_("pipeline-bubble", "Micro-batches per step"),
+            label=N_("Micro-batches per step"),
             help=N_(
-                "pipeline-bubble",
                 "How many micro-batches each batch is split into before it enters the pipeline: m "
                 "(M in the GPipe paper). Per pipeline, this is the batch divided by the micro-batch size "
                 "and by the data-parallel size.",
             ),
-            unit=N_("pipeline-bubble", "micro-batches"),
+            unit=N_("micro-batches"),
             default="32",
             minimum=Decimal(1),
             maximum=Decimal(1_000_000),
@@ -99,14 +98,13 @@ CALCULATOR = Calculator(
             name="model_chunks",
             kind=Kind.INTEGER,
             group=_PIPELINE,
-            label=N_("pipeline-bubble", "Model chunks per GPU"),
+            label=N_("Model chunks per GPU"),
             help=N_(
-                "pipeline-bubble",
                 "Megatron-LM's interleaved schedule gives each GPU v smaller sets of layers instead of one, "
                 "which divides the bubble by v at the cost of v times as much communication. "
                 "Leave 1 for GPipe or the plain 1F1B schedule.",
             ),
-            unit=N_("pipeline-bubble", "chunks"),
+            unit=N_("chunks"),
             default="1",
             minimum=Decimal(1),
             maximum=Decimal(1_000),
@@ -117,35 +115,32 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="bubble_share",
-            label=N_("pipeline-bubble", "Bubble, share of total time"),
-            unit=N_("pipeline-bubble", "%"),
+            label=N_("Bubble, share of total time"),
+            unit=N_("%"),
             # Translators: {pipeline_stages}, {model_chunks} and {micro_batches} are counts; {bubble_share} is a
             # formatted percentage (the % sign follows the placeholder).
             sentence=N_(
-                "pipeline-bubble",
                 "GPipe's convention: (p - 1) ÷ (v × m + p - 1) = ({pipeline_stages} - 1) ÷ ({model_chunks} × "
                 "{micro_batches} + {pipeline_stages} - 1) = {bubble_share} %, the share of each step spent idle.",
             ),
         ),
         OutputSpec(
             name="bubble_vs_compute",
-            label=N_("pipeline-bubble", "Bubble, relative to compute time"),
-            unit=N_("pipeline-bubble", "%"),
+            label=N_("Bubble, relative to compute time"),
+            unit=N_("%"),
             # Translators: {pipeline_stages}, {model_chunks} and {micro_batches} are counts;
             # {bubble_vs_compute} is a formatted percentage (the % sign follows the placeholder).
             sentence=N_(
-                "pipeline-bubble",
                 "Megatron-LM's convention: (p - 1) ÷ (v × m) = ({pipeline_stages} - 1) ÷ ({model_chunks} × "
                 "{micro_batches}) = {bubble_vs_compute} %, added to the ideal compute time.",
             ),
         ),
         OutputSpec(
             name="gpipe_micro_batches",
-            label=N_("pipeline-bubble", "Micro-batches for a negligible bubble"),
-            unit=N_("pipeline-bubble", "micro-batches"),
+            label=N_("Micro-batches for a negligible bubble"),
+            unit=N_("micro-batches"),
             # Translators: {gpipe_micro_batches} and {pipeline_stages} are counts.
             sentence=NP_(
-                "pipeline-bubble",
                 "GPipe found the bubble negligible from 4 micro-batches per stage: {gpipe_micro_batches} or more "
                 "for {pipeline_stages} stage.",
                 "GPipe found the bubble negligible from 4 micro-batches per stage: {gpipe_micro_batches} or more "
@@ -168,7 +163,6 @@ CALCULATOR = Calculator(
             _interleaving_fits,
             # Translators: {pipeline_stages} and {model_chunks} are the numbers entered.
             N_(
-                "pipeline-bubble",
                 "With {model_chunks} model chunks per GPU, enter a multiple of the pipeline stages "
                 "({pipeline_stages}): Megatron-LM's interleaved schedule runs only then, and the formula "
                 "holds only then. Other counts need 1 model chunk per GPU.",

@@ -18,15 +18,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, Calculator, Choice, InputSpec, Kind, OutputSpec
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
+
+N_, NP_ = messages_of(__name__)
 
 PF_DAY = 8.64e19
 """FLOPs in one petaflop/s-day: 10¹⁵ FLOP/s × 86,400 s (Kaplan et al. §2.1)."""
 
 _MODEL = inputs.MODEL
-_TRAINING = N_("training-flops", "Training")
-_REFINEMENTS = N_("training-flops", "Refinements")
+_TRAINING = N_("Training")
+_REFINEMENTS = N_("Refinements")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -58,9 +60,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
 
 CALCULATOR = Calculator(
-    title=N_("training-flops", "Training FLOPs"),
+    title=N_("Training FLOPs"),
     summary=N_(
-        "training-flops",
         "Estimate the compute a transformer training run needs, in FLOPs and petaflop/s-days, from the "
         "parameter count and the number of training tokens, with the 6ND rule and optional refinements.",
     ),
@@ -69,7 +70,6 @@ CALCULATOR = Calculator(
             inputs.PARAMS_BILLION,
             group=_MODEL,
             help=N_(
-                "training-flops",
                 "The model's size in billions of parameters. For a mixture-of-experts model, enter the "
                 "parameters active for each token, since only those do work. The default is GPT-3, "
                 "174.6 billion.",
@@ -81,7 +81,6 @@ CALCULATOR = Calculator(
             inputs.TOKENS_BILLION,
             group=_TRAINING,
             help=N_(
-                "training-flops",
                 "Tokens processed in training, in billions, repeats included: two epochs over 100 billion "
                 "tokens are 200 billion. GPT-3 was trained on 300 billion.",
             ),
@@ -92,16 +91,15 @@ CALCULATOR = Calculator(
             name="activation_recompute",
             kind=Kind.CHOICE,
             group=_REFINEMENTS,
-            label=N_("training-flops", "Activation recomputation"),
+            label=N_("Activation recomputation"),
             help=N_(
-                "training-flops",
                 "Full activation checkpointing runs each forward pass twice, which the hardware must do "
                 "but which model FLOPs utilization (MFU) does not count. Leave it off for model FLOPs.",
             ),
             default="0",
             choices=(
-                Choice("0", N_("training-flops", "None (6 FLOPs per parameter per token)")),
-                Choice("1", N_("training-flops", "Full (8 FLOPs per parameter per token)")),
+                Choice("0", N_("None (6 FLOPs per parameter per token)")),
+                Choice("1", N_("Full (8 FLOPs per parameter per token)")),
             ),
             fraction_digits=0,
             advanced=True,
@@ -110,16 +108,15 @@ CALCULATOR = Calculator(
             name="attention_flops",
             kind=Kind.CHOICE,
             group=_REFINEMENTS,
-            label=N_("training-flops", "Attention term"),
+            label=N_("Attention term"),
             help=N_(
-                "training-flops",
                 "Attention scores cost FLOPs that no parameter accounts for, growing with the sequence "
                 "length. PaLM's count adds 12 × layers × heads × head dimension × sequence length per token.",
             ),
             default="0",
             choices=(
-                Choice("0", N_("training-flops", "Left out")),
-                Choice("1", N_("training-flops", "Included")),
+                Choice("0", N_("Left out")),
+                Choice("1", N_("Included")),
             ),
             fraction_digits=0,
             advanced=True,
@@ -128,7 +125,6 @@ CALCULATOR = Calculator(
             inputs.LAYERS,
             group=_REFINEMENTS,
             help=N_(
-                "training-flops",
                 "Transformer blocks, num_hidden_layers in config.json. Used only by the attention term.",
             ),
             default="96",
@@ -138,7 +134,6 @@ CALCULATOR = Calculator(
             inputs.ATTENTION_HEADS,
             group=_REFINEMENTS,
             help=N_(
-                "training-flops",
                 "Query heads, num_attention_heads in config.json. Used only by the attention term.",
             ),
             default="96",
@@ -148,7 +143,6 @@ CALCULATOR = Calculator(
             inputs.HEAD_DIM,
             group=_REFINEMENTS,
             help=N_(
-                "training-flops",
                 "Size of one attention head: head_dim, or else hidden_size divided by num_attention_heads. "
                 "Used only by the attention term.",
             ),
@@ -157,9 +151,8 @@ CALCULATOR = Calculator(
         replace(
             inputs.SEQ_LEN,
             group=_REFINEMENTS,
-            label=N_("training-flops", "Training sequence length"),
+            label=N_("Training sequence length"),
             help=N_(
-                "training-flops",
                 "Tokens in each training sequence (GPT-3 used 2,048). Used only by the attention term.",
             ),
             advanced=True,
@@ -168,12 +161,11 @@ CALCULATOR = Calculator(
     outputs=(
         OutputSpec(
             name="training_flops",
-            label=N_("training-flops", "Training compute"),
-            unit=N_("training-flops", "FLOPs"),
+            label=N_("Training compute"),
+            unit=N_("FLOPs"),
             # Translators: {tokens_billion} is a formatted number of billions of tokens; {flops_per_token} and
             # {training_flops} are numbers of floating-point operations written like 3.14 × 10²³.
             sentence=N_(
-                "training-flops",
                 "Training on {tokens_billion} billion tokens at {flops_per_token} FLOPs per token takes "
                 "about {training_flops} FLOPs.",
             ),
@@ -181,11 +173,10 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="pf_days",
-            label=N_("training-flops", "Petaflop/s-days"),
-            unit=N_("training-flops", "PF-days"),
+            label=N_("Petaflop/s-days"),
+            unit=N_("PF-days"),
             # Translators: {pf_days} is a number written like 3.64 × 10³. A petaflop/s-day is a unit of compute.
             sentence=N_(
-                "training-flops",
                 "That is {pf_days} petaflop/s-days: one petaflop/s-day is 10¹⁵ FLOPs per second for a day, "
                 "8.64 × 10¹⁹ FLOPs.",
             ),
@@ -193,13 +184,12 @@ CALCULATOR = Calculator(
         ),
         OutputSpec(
             name="flops_per_token",
-            label=N_("training-flops", "Compute per token"),
-            unit=N_("training-flops", "FLOPs"),
+            label=N_("Compute per token"),
+            unit=N_("FLOPs"),
             # Translators: {flops_per_token} is a number written like 1.05 × 10¹²; {params_billion} a formatted
             # number of billions of parameters; {activation_recompute_label} and {attention_flops_label} are the
             # chosen options of the "Activation recomputation" and "Attention term" inputs.
             sentence=N_(
-                "training-flops",
                 "Each training token costs {flops_per_token} FLOPs with {params_billion} billion parameters. "
                 "Activation recomputation: {activation_recompute_label}. Attention term: {attention_flops_label}.",
             ),
