@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -26,33 +27,9 @@ from .synthetic import make_synthetic_project, synthetic_slug
 
 __all__ = ["catalogue_sizes", "measure_catalogue", "measure_test_increment"]
 
-# Run inside a copy of the project (cwd first on sys.path): time the catalogs and a build without search.
-_BUILD = """
-import json, sys, time
-from site_builder.build import PROJECT, BuildConfig, build, read_catalogs
-started = time.perf_counter()
-read_catalogs(PROJECT)
-catalogs = time.perf_counter() - started
-started = time.perf_counter()
-summary = build(BuildConfig(out=PROJECT / "dist", search=False))
-print(json.dumps({"catalog_seconds": catalogs, "build_seconds": time.perf_counter() - started,
-                  "pages": summary.pages}))
-"""
-
-# Run in Node: boot Pyodide, unpack the shared core and one calculator, time the imports the worker makes.
-_IMPORT = """
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [runtime, core, own, module] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${runtime}/` });
-const started = performance.now();
-pyodide.unpackArchive(new Uint8Array(readFileSync(core)), "zip", { extractDir: "/app" });
-pyodide.unpackArchive(new Uint8Array(readFileSync(own)), "zip", { extractDir: "/app" });
-pyodide.runPython(`import sys\\nsys.path.insert(0, "/app")\\nfrom calculators.live import load_calculator\\n` +
-                  `load_calculator("${module}")`);
-process.stdout.write(JSON.stringify({ import_ms: performance.now() - started }));
-"""
+# Run in each synthetic copy of the project, and in Node with the copy's bundles.
+_BUILD = Path(__file__).with_name("build_timing.py")
+_IMPORT = Path(__file__).with_name("import_timing.mjs")
 
 _PAGE_FILES = ("style.css", "app.js", "language.js", "icon.svg")
 
@@ -86,8 +63,9 @@ def _measure_size(work: Path, size: int) -> dict[str, Any]:
     extra = size - len(CATALOGUE)
     project = make_synthetic_project(work, extra)
     run = subprocess.run(
-        [sys.executable, "-c", _BUILD], cwd=project, capture_output=True, text=True, check=True, timeout=1800
-    )
+        [sys.executable, str(_BUILD)], cwd=project, env={**os.environ, "PYTHONPATH": str(project)},
+        capture_output=True, text=True, check=True, timeout=1800,
+    )  # fmt: skip
     timings = json.loads(run.stdout)
     site = project / "dist"
     app = site / "_app"
@@ -99,10 +77,8 @@ def _measure_size(work: Path, size: int) -> dict[str, Any]:
     precache = _precached(site)
     runtime = PROJECT / "node_modules" / "pyodide"
     module = module_name(f"training/{slug}")
-    probe = work / "import.mjs"
-    probe.write_text(_IMPORT, encoding="utf-8")
     imported = subprocess.run(
-        ["node", str(probe), str(runtime), str(app / "core.zip"), str(app / "calculators" / f"{slug}.zip"), module],
+        ["node", str(_IMPORT), str(runtime), str(app / "core.zip"), str(app / "calculators" / f"{slug}.zip"), module],
         capture_output=True, text=True, check=True, timeout=300,
     )  # fmt: skip
     newest = synthetic_slug(extra) if extra else slug

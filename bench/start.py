@@ -25,10 +25,13 @@ from calculators import find, make_report
 from calculators.live import load_kit
 from languages.locales import LOCALES, number_facts_json
 from site_builder.build import PROJECT, read_catalogs
-from site_builder.build.assets import RUNTIME_FILES, calculator_module
+from site_builder.build.assets import RUNTIME_FILES
 from site_builder.devserver.server import make_server
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
+
+# The peer page's program, the same for every page (it reads its calculator from the form).
+_PEER_PROGRAM = Path(__file__).with_name("pyscript_page.py")
 
 __all__ = [
     "EDIT",
@@ -138,34 +141,7 @@ def _write_peer_page(site: Path, slug: str) -> None:
         },
     }
     (page / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
-    (page / "main.py").write_text(
-        f"""import json
-import sys
-
-from js import document
-from pyodide.ffi import create_proxy
-
-sys.path.insert(0, "./app")
-from calculators.live import load_calculator, load_kit, report_json
-
-with open("catalog.mo", "rb") as catalog, open("facts.json", encoding="utf-8") as facts:
-    kit = load_kit(catalog.read(), facts.read())
-calculator = load_calculator({calculator_module(find(slug))!r})
-form = document.querySelector("form[data-calculator]")
-
-
-def update(event=None):
-    values = {{field.name: field.value for field in form.querySelectorAll("[name]")}}
-    report = json.loads(report_json(kit, calculator, json.dumps(values)))
-    for result in report["results"]:
-        document.querySelector(f'[data-output="{{result["name"]}}"]').textContent = result["value"]
-
-
-form.addEventListener("input", create_proxy(update))
-update()
-""",
-        encoding="utf-8",
-    )
+    shutil.copy(_PEER_PROGRAM, page / "main.py")
 
 
 def _without(html: str, start: str, end: str) -> str:

@@ -1,10 +1,10 @@
 """The entry points the browser worker calls, also used by the build to prerender.
 
 The worker fetches the page's compiled catalog (`.mo` bytes: the core's messages and its own
-calculator's) and the locale's number facts (JSON) and calls `load_kit` once, imports the page's
-calculator with `load_calculator`, then calls `report_json` on every edit. The build loads the very
-same bytes through the very same functions, which is what makes the prerendered and the live text
-identical.
+calculator's) and the locale's number facts (JSON) and calls `make_engine` once: `load_kit` and
+`load_calculator`. It then calls the engine's `report` (`report_json`) on every edit. The build loads
+the very same bytes through the very same functions, which is what makes the prerendered and the live
+text identical.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import gettext
 import importlib
 import io
 import json
+from dataclasses import dataclass
 
 from calculators.kernel.numbers import NumberFacts
 from calculators.kernel.spec import Calculator
 
 from .report import LocaleKit, make_report, read_config
 
-__all__ = ["config_json", "load_calculator", "load_kit", "report_json"]
+__all__ = ["Engine", "config_json", "load_calculator", "load_kit", "make_engine", "report_json"]
 
 
 def load_kit(catalog: bytes, number_facts: str) -> LocaleKit:
@@ -43,3 +44,24 @@ def report_json(kit: LocaleKit, calculator: Calculator, raw_json: str) -> str:
 def config_json(kit: LocaleKit, calculator: Calculator, text: str) -> str:
     """Read a pasted config.json for `calculator`; return the inputs it fills and a message, as JSON."""
     return read_config(calculator, text, kit).to_json()
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One page's engine: its calculator, in its reader's language, answering the worker's requests."""
+
+    kit: LocaleKit
+    calculator: Calculator
+
+    def report(self, raw_json: str) -> str:
+        """Answer an edit: the report on the raw input texts in `raw_json`, as JSON."""
+        return report_json(self.kit, self.calculator, raw_json)
+
+    def config(self, text: str) -> str:
+        """Answer a pasted config.json: the inputs it fills and a message, as JSON."""
+        return config_json(self.kit, self.calculator, text)
+
+
+def make_engine(catalog: bytes | memoryview, number_facts: str, module: str) -> Engine:
+    """Make the engine of the page showing `module`'s calculator with this catalog and these number facts."""
+    return Engine(load_kit(bytes(catalog), number_facts), load_calculator(module))

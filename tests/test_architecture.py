@@ -110,3 +110,16 @@ def test_a_wrong_way_import_breaks_a_contract(project_copy: Path, case: str) -> 
     finally:
         path.write_text(original, encoding="utf-8")
     assert run.returncode != 0 and "BROKEN" in run.stdout, case
+
+
+def test_no_python_hides_in_a_string_of_javascript() -> None:
+    # Python that Pyodide runs lives in .py files that ruff and mypy check; the scripts read those files.
+    scripts = [
+        path
+        for folder in (*PACKAGES, "tests")
+        for pattern in ("*.js", "*.mjs")
+        for path in (PROJECT / folder).rglob(pattern)
+    ]
+    assert len(scripts) > 10
+    hiding = [str(path.relative_to(PROJECT)) for path in scripts if "runPython(`" in path.read_text(encoding="utf-8")]
+    assert hiding == []

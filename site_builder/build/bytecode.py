@@ -28,8 +28,11 @@ from .errors import BuildError
 
 __all__ = ["compiled_bundles", "lock_info", "standard_library", "stdlib_imports"]
 
+# Each Node script runs the Python file beside it in Pyodide; a cached zip depends on both.
 _STDLIB = folders.NODE_TOOLS / "stdlib.mjs"
+_STDLIB_PYTHON = folders.NODE_TOOLS / "stdlib_zip.py"
 _BYTECODE = folders.NODE_TOOLS / "bytecode.mjs"
+_BYTECODE_PYTHON = folders.NODE_TOOLS / "bundle_bytecode.py"
 
 
 def stdlib_imports(sources: Sequence[Path]) -> tuple[str, ...]:
@@ -50,7 +53,8 @@ def stdlib_imports(sources: Sequence[Path]) -> tuple[str, ...]:
 
 def standard_library(project: Path, modules: Sequence[str]) -> bytes:
     """Return the zip of the standard modules a worker needs to import `modules`, compiled to bytecode."""
-    cached = _cached(project, "stdlib", _STDLIB.read_bytes(), *(module.encode() for module in modules))
+    tools = (_STDLIB.read_bytes(), _STDLIB_PYTHON.read_bytes())
+    cached = _cached(project, "stdlib", *tools, *(module.encode() for module in modules))
     if not cached.is_file():
         with _scratch(cached) as made:
             _run_node(_STDLIB, [str(_package(project)), str(made), *modules])
@@ -64,8 +68,8 @@ def compiled_bundles(project: Path, stdlib: bytes, bundles: Sequence[bytes]) -> 
     Each is kept under a key of its own bytes, so editing one calculator recompiles that one only;
     whatever is missing is compiled in one Node run.
     """
-    script = _BYTECODE.read_bytes()
-    targets = [_cached(project, "bundle", script, stdlib, bundle) for bundle in bundles]
+    tools = (_BYTECODE.read_bytes(), _BYTECODE_PYTHON.read_bytes())
+    targets = [_cached(project, "bundle", *tools, stdlib, bundle) for bundle in bundles]
     missing = {target: bundle for target, bundle in zip(targets, bundles, strict=True) if not target.is_file()}
     if missing:
         with _scratch(targets[0]) as made:

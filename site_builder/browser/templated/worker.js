@@ -53,38 +53,25 @@ async function start({ runtime, stdlib, bundle, calculatorBundle, module, catalo
   const warm = async (pyodide) => {
     const [coreBytes] = await files;
     pyodide.unpackArchive(coreBytes, "zip", { extractDir: "/app" });
-    pyodide.runPython(CORE);
+    // What every page imports, before a snapshot is taken: a restored interpreter has it already.
+    const path = pyodide.pyimport("sys").path;
+    if (!path.toJs().includes("/app")) path.insert(0, "/app");
+    path.destroy();
+    pyodide.pyimport("calculators.live").destroy();
   };
   const finish = async (pyodide) => {
     const [, ownBytes, catalogBytes, factsText] = await files;
     pyodide.unpackArchive(ownBytes, "zip", { extractDir: "/app" });
-    const makeEngine = pyodide.runPython(ENGINE);
-    const [report, config] = makeEngine(new Uint8Array(catalogBytes), factsText, module).toJs();
-    makeEngine.destroy();
-    return { report, config };
+    const live = pyodide.pyimport("calculators.live");
+    const catalog = pyodide.toPy(new Uint8Array(catalogBytes));
+    const engine = live.make_engine(catalog, factsText, module); // calculators/live.py
+    catalog.destroy();
+    live.destroy();
+    return engine;
   };
   const [, started] = await Promise.all([probe, startPython({ runtime, stdlib, core: bundle }, { warm, finish })]);
   return started;
 }
-
-// What every page imports: run before a snapshot is taken, so a restored interpreter has it already.
-const CORE = `
-import sys
-if "/app" not in sys.path:
-    sys.path.insert(0, "/app")
-import calculators.live
-`;
-
-const ENGINE = `
-from calculators.live import config_json, load_calculator, load_kit, report_json
-
-def make_engine(catalog, facts, module):
-    kit = load_kit(catalog.to_bytes(), facts)
-    calculator = load_calculator(module)
-    return (lambda raw_json: report_json(kit, calculator, raw_json), lambda text: config_json(kit, calculator, text))
-
-make_engine
-`;
 
 async function fetchOk(url) {
   const response = await fetch(url);
