@@ -148,6 +148,42 @@ def test_registry_is_consistent() -> None:
                 assert spec.default in {choice.value for choice in spec.choices}
 
 
+# Inputs that share a name but mean something else in each calculator, each with why.
+_NAMED_ALIKE = {
+    "attention_heads": "kv-cache-size accepts 0: attention heads are then left to the KV heads alone",
+    "billing": "each vendor's billing unit is a different menu",
+    "bytes_per_element": "the precision menu of a cache, labelled by what it stores",
+    "caching": "a caching convention versus the cache used by a conversation",
+    "context_tokens": "the inference VRAM accepts 0 tokens: the weights alone",
+    "convention": "an attention-count convention versus a tool-counting one",
+    "data_parallel": "effective-batch-size counts replicas, the memory pages GPUs",
+    "ffn_size": "a dense MLP versus an expert's",
+    "memory_unit": "model-download-time's sizes are file sizes",
+    "micro_batch": "effective-batch-size counts sequences to reach tokens",
+    "output_tokens": "a latency needs at least one token out",
+    "prompt_tokens": "a latency needs at least one token in; an image prompt is another thing",
+    "requests": "the requests of one batch versus a total",
+    "requests_per_day": "vector-db-cost's are queries",
+    "seq_len": "attention-memory's blocks need at least 16 tokens",
+    "tokens_per_second": "a training job's measured throughput versus one serving GPU's",
+}
+
+
+def test_inputs_named_alike_mean_alike() -> None:
+    # Said once: an input of the same name keeps the same kind, bounds and unit in every calculator
+    # (declared once in calculators/vocabulary/), or is listed above as meaning something else.
+    seen: dict[str, tuple[str, object]] = {}
+    drift = set()
+    for calculator in CALCULATORS:
+        for spec in calculator.inputs:
+            shape = (spec.kind, spec.minimum, spec.minimum_exclusive, spec.maximum, spec.unit)
+            first = seen.setdefault(spec.name, (calculator.slug, shape))
+            if first[1] != shape and spec.name not in _NAMED_ALIKE:
+                drift.add((spec.name, first[0], calculator.slug))
+    assert sorted(drift) == []
+    assert set(_NAMED_ALIKE) <= set(seen)
+
+
 def test_public_api() -> None:
     assert set(calculators.__all__) == {
         "CALCULATORS", "CATEGORIES", "PLAIN", "Calculator", "Category", "Choice", "Evaluation", "InputSpec",

@@ -444,7 +444,7 @@ TOKENS_BILLION = InputSpec(
     unit=N_("input", "billion"),
     minimum=Decimal(0),
     minimum_exclusive=True,
-    maximum=Decimal(1000000),
+    maximum=Decimal(10_000_000),
     fraction_digits=3,
 )
 COMPUTE_FLOPS = InputSpec(
@@ -461,7 +461,7 @@ COMPUTE_FLOPS = InputSpec(
     unit=N_("input", "FLOPs"),
     minimum=Decimal(0),
     minimum_exclusive=True,
-    maximum=Decimal(1000000000000000000000000000000),
+    maximum=Decimal("1e35"),
     fraction_digits=0,
 )
 

@@ -106,7 +106,7 @@ GPU_MEMORY = InputSpec(
     label=N_("input", "Memory per GPU"),
     help=N_("input", "The GPU's memory as it is sold, in GB: 80 for an H100 SXM."),
     default="80",
-    unit=N_("input", "GB"),
+    unit=units.GB,
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(1_000_000),
@@ -126,7 +126,7 @@ GPUS = InputSpec(
     default="1",
     unit=units.GPUS,
     minimum=Decimal(1),
-    maximum=Decimal(100_000),
+    maximum=Decimal(10_000_000),
     fraction_digits=0,
 )
 EFFICIENCY = InputSpec(

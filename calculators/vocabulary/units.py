@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from calculators.kernel.spec import N_, Choice
 
-__all__ = ["GPUS", "PERCENT", "SEQUENCES", "TFLOP_S", "YES_NO"]
+__all__ = ["BYTES", "GB", "GPUS", "IMAGES", "KG_CO2E_PER_KWH", "PERCENT", "SEQUENCES", "TFLOP_S", "YES_NO"]
 
 PERCENT = N_("input", "%")
 SEQUENCES = N_("input", "sequences")
 GPUS = N_("input", "GPUs")
 TFLOP_S = N_("input", "TFLOP/s")
+GB = N_("input", "GB")
+BYTES = N_("input", "bytes")
+IMAGES = N_("input", "images")
+KG_CO2E_PER_KWH = N_("input", "kg CO₂e/kWh")
 # A yes/no switch: "1" yes, "0" no, as query strings have always carried it.
 YES_NO = (Choice("1", N_("input", "Yes")), Choice("0", N_("input", "No")))

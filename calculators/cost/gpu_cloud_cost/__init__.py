@@ -17,7 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -30,9 +30,9 @@ GPUS = InputSpec(
     label=N_("GPUs"),
     help=N_("How many GPUs you rent: 8 for one eight-GPU instance."),
     default="8",
-    unit=N_("GPUs"),
+    unit=units.GPUS,
     minimum=Decimal(1),
-    maximum=Decimal(1000000),
+    maximum=Decimal(10_000_000),
     fraction_digits=0,
 )
 HOURS_PER_DAY = InputSpec(

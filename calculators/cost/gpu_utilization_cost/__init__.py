@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -27,7 +27,7 @@ UTILIZATION = InputSpec(
     label=N_("Utilization"),
     help=N_("The share of the billed hours the GPU spends doing useful work."),
     default="40",
-    unit=N_("%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100),

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -46,7 +46,7 @@ IMAGES = InputSpec(
     label=N_("Number of images"),
     help=N_("How many images to generate: each image of a request with n > 1 is billed separately."),
     default="1000",
-    unit=N_("images"),
+    unit=units.IMAGES,
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
     fraction_digits=0,

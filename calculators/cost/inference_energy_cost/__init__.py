@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -84,7 +84,7 @@ PUE = InputSpec(
     ),
     default="1.08",
     minimum=Decimal(1),
-    maximum=Decimal(5),
+    maximum=Decimal(10),
     fraction_digits=3,
 )
 ENERGY_PRICE = cost.price_input(
@@ -105,9 +105,9 @@ INTENSITY = InputSpec(
         "the Oklahoma data center that trained PaLM.",
     ),
     default="0.079",
-    unit=N_("kg CO2e/kWh"),
+    unit=units.KG_CO2E_PER_KWH,
     minimum=Decimal(0),
-    maximum=Decimal(5),
+    maximum=Decimal(10),
     fraction_digits=4,
 )
 

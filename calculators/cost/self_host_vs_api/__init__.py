@@ -20,7 +20,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -34,9 +34,9 @@ GPUS = InputSpec(
     label=N_("GPUs"),
     help=N_("How many GPUs the self-hosted deployment rents, running day and night."),
     default="2",
-    unit=N_("GPUs"),
+    unit=units.GPUS,
     minimum=Decimal(1),
-    maximum=Decimal(1000000),
+    maximum=Decimal(10_000_000),
     fraction_digits=0,
 )
 GPU_HOUR_PRICE = replace(cost.GPU_HOUR_PRICE, group=_SELF_HOST, default="2")
@@ -78,7 +78,7 @@ UTILIZATION = InputSpec(
         "deployment sized for the peaks averages well below 100.",
     ),
     default="50",
-    unit=N_("%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     minimum_exclusive=True,
     maximum=Decimal(100),
@@ -94,7 +94,7 @@ INPUT_SHARE = InputSpec(
         "retrieval traffic is mostly input; long answers lower it.",
     ),
     default="75",
-    unit=N_("%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,

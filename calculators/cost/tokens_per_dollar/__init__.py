@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -29,7 +29,7 @@ INPUT_SHARE = InputSpec(
         "output token) is a common convention for a blended price; 100 % prices input alone, 0 % prices output alone.",
     ),
     default="75",
-    unit=N_("%"),
+    unit=units.PERCENT,
     minimum=Decimal(0),
     maximum=Decimal(100),
     fraction_digits=2,

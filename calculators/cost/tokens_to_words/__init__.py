@@ -96,7 +96,7 @@ CALCULATOR = Calculator(
             default="4",
             minimum=Decimal(0),
             minimum_exclusive=True,
-            maximum=Decimal(100),
+            maximum=Decimal(1000),
             fraction_digits=3,
             advanced=True,
         ),

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
+from calculators.vocabulary import units
 
 N_, NP_ = messages_of(__name__)
 
@@ -78,7 +79,7 @@ CARBON_INTENSITY = InputSpec(
         "average the LLaMA paper uses; a grid of mostly hydro or nuclear power is below 0.05.",
     ),
     default="0.385",
-    unit=N_("kg CO₂e/kWh"),
+    unit=units.KG_CO2E_PER_KWH,
     minimum=Decimal(0),
     maximum=Decimal(10),
     fraction_digits=4,

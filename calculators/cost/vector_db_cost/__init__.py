@@ -17,7 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -118,9 +118,9 @@ CALCULATOR = Calculator(
             label=N_("Metadata per record"),
             help=N_("Bytes stored with each vector: its id, text and filter fields."),
             default="1000",
-            unit=N_("bytes"),
+            unit=units.BYTES,
             minimum=Decimal(0),
-            maximum=Decimal(10000000),
+            maximum=Decimal(100000000),
             fraction_digits=0,
         ),
         replace(

@@ -21,7 +21,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
-from calculators.vocabulary import chunking, inputs
+from calculators.vocabulary import chunking, inputs, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -137,7 +137,7 @@ CALCULATOR = Calculator(
                 "Bytes stored with each vector: its id, the chunk's text, filter fields. 0 counts the vectors alone.",
             ),
             default="0",
-            unit=N_("bytes"),
+            unit=units.BYTES,
             minimum=Decimal(0),
             maximum=Decimal(100000000),
             fraction_digits=0,

@@ -20,6 +20,7 @@ from decimal import Decimal
 from statistics import NormalDist
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, Rule, messages_of
+from calculators.vocabulary import units
 
 N_, NP_ = messages_of(__name__)
 
@@ -121,7 +122,7 @@ CALCULATOR = Calculator(
                 "p-value is below it.",
             ),
             default="95",
-            unit=N_("%"),
+            unit=units.PERCENT,
             minimum=Decimal(50),
             maximum=Decimal("99.9999"),
             fraction_digits=4,

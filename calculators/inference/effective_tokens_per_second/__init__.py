@@ -97,7 +97,8 @@ WORDS_PER_TOKEN = InputSpec(
     ),
     default="0.75",
     minimum=Decimal(0),
-    maximum=Decimal(10),
+    minimum_exclusive=True,
+    maximum=Decimal(100),
     fraction_digits=3,
     advanced=True,
 )

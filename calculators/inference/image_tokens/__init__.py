@@ -23,7 +23,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, Rule, messages_of
-from calculators.vocabulary import cost
+from calculators.vocabulary import cost, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -93,7 +93,7 @@ IMAGES = InputSpec(
     label=N_("Number of images"),
     help=N_("How many images of this size the requests send, for the total and its cost."),
     default="1",
-    unit=N_("images"),
+    unit=units.IMAGES,
     minimum=Decimal(0),
     maximum=Decimal(1000000000),
     fraction_digits=0,

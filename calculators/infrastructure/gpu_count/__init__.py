@@ -23,7 +23,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
-from calculators.vocabulary import inputs
+from calculators.vocabulary import inputs, units
 
 N_, NP_ = messages_of(__name__)
 
@@ -121,11 +121,11 @@ CALCULATOR = Calculator(
             group=_GPU,
             label=N_("Memory per GPU"),
             help=N_("Each GPU's memory as its datasheet states it: 80 for an A100 80GB or an H100."),
-            unit=N_("GB"),
+            unit=units.GB,
             default="80",
             minimum=Decimal(0),
             minimum_exclusive=True,
-            maximum=Decimal(100_000),
+            maximum=Decimal(1_000_000),
             fraction_digits=3,
             preset="gpu.memory_gb",
         ),

@@ -54,7 +54,6 @@ CALCULATOR = Calculator(
             inputs.COMPUTE_FLOPS,
             group=N_("Compute budget"),
             default="3.14e23",
-            maximum=Decimal("1e35"),
         ),
         replace(
             inputs.PARAMS_BILLION,

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
 from calculators.vocabulary import inputs
@@ -85,7 +84,6 @@ CALCULATOR = Calculator(
                 "tokens are 200 billion. GPT-3 was trained on 300 billion.",
             ),
             default="300",
-            maximum=Decimal(10_000_000),
         ),
         InputSpec(
             name="activation_recompute",
