@@ -19,6 +19,9 @@ from site_builder.build.presets import preset_values, read_presets
 from site_builder.devserver.server import make_server
 from tests.helpers import ModelPreset
 
+# The PyScript peer's program runs only in a browser page (it imports `js`): no doctest to collect.
+collect_ignore = ["bench/pyscript_page.py"]
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
