@@ -21,7 +21,7 @@ from typing import Protocol
 from calculators.drawing.chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
 from calculators.drawing.curve import CurveWriter, draw_curve_chart
 from calculators.drawing.steps import StepWriter, draw_step_chart
-from calculators.kernel.evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate, stand_ins
+from calculators.kernel.evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate, known_results
 from calculators.kernel.numbers import (
     CURRENCIES,
     NumberFacts,
@@ -40,6 +40,7 @@ from calculators.kernel.spec import (
     Kind,
     MemoryChart,
     Message,
+    OutputSpec,
     PluralMessage,
     StepChart,
 )
@@ -384,24 +385,42 @@ def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleK
         if problem.name
     )
     whole = any(not problem.name for problem in evaluation.problems)
-    # What the invalid inputs do not change is written as usual: the results (with their sentences, which may
-    # name an input) and the chart that come out the same whatever valid values stand in for those inputs.
-    runs = stand_ins(calculator, evaluation)
-    written = [_result_texts(calculator, run, kit) for run in runs]
-
-    def alike(values: list[object]) -> bool:
-        return bool(values) and all(value == values[0] for value in values)
-
-    results = tuple(
-        written[0][0][index]
-        if alike([run.results[spec.name] for run in runs]) and alike([texts[index] for texts, _ in written])
-        else ResultText(spec.name, "", "", "")
-        for index, spec in enumerate(calculator.outputs)
-    )
-    chart = written[0][1] if alike([chart for _, chart in written]) else ""
+    # What the invalid inputs provably do not change is written as usual: each result whose value and words
+    # (a sentence may name an input or another result) read none of them; a memory chart, when its parts are
+    # known. The step and curve charts run the formula again over a range, so they wait for valid inputs.
+    known = known_results(calculator, evaluation)
+    blank = tuple(ResultText(spec.name, "", "", "") for spec in calculator.outputs)
+    results, chart = blank, ""
+    if known is not None:
+        written, drawn = _result_texts(calculator, Evaluation(values=known.values, results=known.results), kit)
+        results = tuple(
+            text if not _words_read(calculator, spec) & known.unknown else empty
+            for spec, text, empty in zip(calculator.outputs, written, blank, strict=True)
+        )
+        if isinstance(calculator.chart, MemoryChart):
+            parts = {part.name for part in calculator.chart.parts} | {calculator.chart.unit_choice}
+            chart = "" if parts & known.unknown else drawn
     some = any(result.value for result in results)
     status = _translate(OUT_OF_RANGE if whole else ENTER_VALUES_FOR_ALL if some else ENTER_VALUES, {}, kit)
     return Report(ok=False, status=status, results=results, errors=errors, chart=chart)
+
+
+def _words_read(calculator: Calculator, spec: OutputSpec) -> set[str]:
+    """The inputs and results a written result reads: its value, its sentence's fields, counts, unit and currency."""
+    names = {spec.name, *filter(None, (spec.unit_choice, spec.currency))}
+    for message in (spec.sentence, spec.unit):
+        if isinstance(message, PluralMessage):
+            names.add(message.count)
+        if message is not None:
+            texts = (message.text,) if isinstance(message, Message) else (message.singular, message.plural)
+            fields = (field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field)
+            names.update(field.removesuffix("_label") for field in fields)
+    declared = {
+        **{input_spec.name: input_spec.currency for input_spec in calculator.inputs},
+        **{output.name: output.currency for output in calculator.outputs},
+    }
+    currencies = {declared.get(name) or ("currency" if name in calculator.money else None) for name in names}
+    return names | {currency for currency in currencies if currency}
 
 
 def _problem_message(calculator: Calculator, problem: Problem, values: Mapping[str, float], kit: LocaleKit) -> str:

@@ -5,13 +5,16 @@ from __future__ import annotations
 import gettext
 import math
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
-from calculators import CALCULATORS, Kind, LocaleKit, Problem, evaluate, find, make_report
+from calculators import CALCULATORS, InputSpec, Kind, LocaleKit, Problem, evaluate, find, make_report
 from calculators.kernel.evaluation import LARGEST_RESULT
 from calculators.kernel.numbers import PLAIN
 from calculators.report import FieldMessage
+
+from .cases import value_sets
 
 GRAD = find("gradient-accumulation-memory")
 VRAM = find("llm-training-vram")
@@ -278,3 +281,47 @@ def test_rules_and_results_out_of_range_leave_no_results() -> None:
     for report in (broken, huge):
         assert not report.ok and all(result.value == "" for result in report.results) and report.chart == ""
     assert broken.status == "Enter valid values to see the results."
+
+
+def _valid_values(spec: InputSpec) -> list[str]:
+    """Values across an input's whole range: its bounds, round numbers from 10⁻⁶ to 10¹⁵, and their neighbours."""
+    steps = [Decimal(10) ** exponent * digit for exponent in range(-6, 16) for digit in (1, 2, 5)]
+    candidates = [*steps, *(-step for step in steps), Decimal(0), Decimal(spec.default) + 1, Decimal(spec.default) - 1]
+    candidates += [bound for bound in (spec.minimum, spec.maximum) if bound is not None]
+    return [str(value) for value in candidates if evaluate_one(spec, str(value))]
+
+
+def evaluate_one(spec: InputSpec, text: str) -> bool:
+    from calculators.kernel.evaluation import _read
+
+    return not isinstance(_read(spec, text, PLAIN), Problem)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
+def test_a_result_shown_beside_an_invalid_input_is_right_for_every_value_it_could_take(calculator: Any) -> None:
+    # Thresholds (compute- or memory-bound, max(0, …), a break-even, a minimum fee) are flat at a few values and change
+    # elsewhere: a result is shown as current only where the core proves it never reads the invalid input.
+    for values in value_sets(calculator)[:2]:
+        for spec in calculator.inputs:
+            if spec.kind in (Kind.CHOICE, Kind.VECTOR):
+                continue
+            report = make_report(calculator, {**values, spec.name: "x"}, KIT)
+            shown = {result.name: result for result in report.results if result.value}
+            if not shown:
+                continue
+            real = make_report(calculator, values, KIT)
+            assert not real.ok or {result.name: result for result in real.results if result.name in shown} == shown
+            runs = [evaluate(calculator, {**values, spec.name: text}) for text in _valid_values(spec)]
+            for name in shown:
+                assert len({run.results[name] for run in runs if run.ok}) <= 1, (spec.name, name)
+
+
+def test_a_typo_in_a_threshold_s_input_greys_what_the_threshold_decides() -> None:
+    # The attacker's two: "70B" on inference-latency left time to first token at 16.5 ms "bound by compute" where
+    # 70 gives 41.83 ms; "1,000$" on self-host-vs-api said the API is cheaper by USD 0.00 where 1,000 gives USD 420.
+    typos = (("inference-latency", "params_billion", "70B"), ("self-host-vs-api", "ops_overhead", "1,000$"))
+    for slug, name, typo in typos:
+        calculator = find(slug)
+        report = make_report(calculator, {**calculator.defaults(), name: typo}, KIT)
+        assert not report.ok and all(result.value == result.sentence == "" for result in report.results), slug
+        assert report.status == "Enter valid values to see the results."

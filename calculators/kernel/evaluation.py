@@ -12,19 +12,22 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import cast
 
 from .numbers import PLAIN, NumberFacts, parse_number
 from .spec import Calculator, InputSpec, Kind
+from .unknown import Undecided, Unknown
 
 __all__ = [
     "LARGEST_RESULT",
     "LARGEST_SCIENTIFIC",
     "LONGEST_VECTOR",
     "Evaluation",
+    "Known",
     "Problem",
     "evaluate",
+    "known_results",
     "read_vector",
-    "stand_ins",
 ]
 
 LARGEST_RESULT = 1e15
@@ -115,56 +118,63 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
     return Evaluation(values=values, results=results, vectors=vectors)
 
 
-def stand_ins(calculator: Calculator, evaluation: Evaluation) -> tuple[Evaluation, ...]:
-    """Evaluate again with each invalid input replaced by valid values: its default, then a few others in its bounds.
+@dataclass(frozen=True)
+class Known:
+    """What is known of the results while some inputs are invalid.
 
-    A result that comes out the same in every one does not depend on the invalid inputs, so it can still be
-    shown. Nothing comes back (so nothing is shown) when a problem is not one input's own (a rule, or a whole
-    calculation out of range), when the calculator reads vectors (no few values stand for every vector, and its
-    rules need what `reduce` takes from them) or when a stand-in breaks a rule or the formula: the results might
-    then depend on the invalid input in a way the stand-ins do not show.
+    `values` holds every input, the invalid ones at their defaults, and `results` every result, the unknown ones at
+    0: both only so that the known ones can be written. `unknown` names the invalid inputs and every result that
+    may depend on them.
+    """
+
+    values: Mapping[str, float]
+    results: Mapping[str, float]
+    unknown: frozenset[str]
+
+
+def known_results(calculator: Calculator, evaluation: Evaluation) -> Known | None:
+    """Run the formula with each invalid input as an `Unknown`, and keep the results that provably do not read it.
+
+    A result that comes out as a plain number was computed without the invalid inputs, so it is exact whatever they
+    turn out to be. None (nothing known) when a problem is not one input's own (a rule, or a whole calculation out
+    of range), when an invalid input is a vector (`reduce` needs its numbers), when the formula decides on an
+    unknown value (a threshold, `max`, a branch: any result could then depend on it), or when a rule that does not
+    read the invalid inputs fails or a known result is out of range (the valid inputs are then wrong too).
 
     >>> from calculators import find
     >>> grad = find("gradient-accumulation-memory")
-    >>> runs = stand_ins(grad, evaluate(grad, {**grad.defaults(), "activation_per_sample_gb": "x"}))
-    >>> [run.values["activation_per_sample_gb"] for run in runs], {run.results["effective_batch"] for run in runs}
-    ([0.5, 1.0, 0.25], {32.0})
+    >>> known = known_results(grad, evaluate(grad, {**grad.defaults(), "activation_per_sample_gb": "x"}))
+    >>> known.results["effective_batch"], "activation_memory_gb" in known.unknown  # type: ignore[union-attr]
+    (32.0, True)
     """
-    invalid = [problem.name for problem in evaluation.problems]
+    invalid = {problem.name for problem in evaluation.problems}
     if not invalid or any(not problem.name or problem.code == "rule" for problem in evaluation.problems):
-        return ()
-    if calculator.reduce is not None:  # the values lack what reduce takes from the vectors
-        return ()
-    base = {**evaluation.values, **{name: _default(calculator.input(name)) for name in invalid}}
-    trials = [base, *({**base, name: other} for name in invalid for other in _others(calculator.input(name)))]
-    runs = []
-    for values in trials:
-        results = _compute(calculator, values) if all(rule.holds(values) for rule in calculator.rules) else None
-        if results is None:
-            return ()
-        runs.append(Evaluation(values=values, results=results))
-    return tuple(runs)
-
-
-_STAND_INS = 2
-"""Valid values tried besides an invalid input's default: two, so that a result that merely rounds or steps alike
-at two values (a count of GPUs, say) is less likely to pass for one that does not depend on the input."""
-
-
-def _others(spec: InputSpec) -> list[float]:
-    """Up to `_STAND_INS` valid values of `spec` other than its default: another choice; twice, half, one more."""
-    default = _default(spec)
-    if spec.kind is Kind.CHOICE:
-        candidates: list[object] = [choice.value for choice in spec.choices]
-    else:
-        number = Decimal(spec.default)
-        candidates = [number * 2, number / 2, number + 1, number - 1] if number else [Decimal(1), Decimal(2)]
-    found: list[float] = []
-    for candidate in candidates:
-        value = _read(spec, candidate, PLAIN)
-        if not isinstance(value, Problem) and value != default and value not in found:
-            found.append(value)
-    return found[:_STAND_INS]
+        return None
+    if any(calculator.input(name).kind is Kind.VECTOR for name in invalid):
+        return None
+    values: dict[str, float | Unknown] = {**evaluation.values, **{name: Unknown() for name in invalid}}
+    if calculator.reduce is not None:
+        values.update(calculator.reduce(evaluation.vectors))
+    try:
+        for rule in calculator.rules:
+            try:
+                if not rule.holds(cast(Mapping[str, float], values)):
+                    return None
+            except Undecided:  # the rule reads an invalid input: it is checked once that input is mended
+                continue
+        results = calculator.compute(cast(Mapping[str, float], values))
+    except (Undecided, ArithmeticError, ValueError, TypeError):  # TypeError: an Unknown where a float must be
+        return None
+    # The formula's type says float; what an Unknown reached is an Unknown all the same.
+    known = {name: value + 0.0 for name, value in results.items() if not isinstance(cast(object, value), Unknown)}
+    if not all(_within_range(calculator, name, value) for name, value in known.items()):
+        return None
+    unknown = {name for name in results if name not in known}
+    return Known(
+        values={**evaluation.values, **{name: _default(calculator.input(name)) for name in invalid}},
+        results={**known, **dict.fromkeys(unknown, 0.0)},
+        unknown=frozenset(invalid | unknown),
+    )
 
 
 _VECTOR_SEPARATORS = re.compile(r"[\s,;\[\](){}]+")
@@ -216,13 +226,12 @@ def _compute(calculator: Calculator, values: Mapping[str, float]) -> dict[str, f
         results = {name: value + 0.0 for name, value in calculator.compute(values).items()}  # + 0.0: no "-0"
     except (ArithmeticError, ValueError):
         return None
-    scientific = {spec.name for spec in calculator.outputs if spec.scientific}
-    if not all(
-        math.isfinite(v) and abs(v) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT)
-        for name, v in results.items()
-    ):
-        return None
-    return results
+    return results if all(_within_range(calculator, name, value) for name, value in results.items()) else None
+
+
+def _within_range(calculator: Calculator, name: str, value: float) -> bool:
+    scientific = any(spec.name == name and spec.scientific for spec in calculator.outputs)
+    return math.isfinite(value) and abs(value) <= (LARGEST_SCIENTIFIC if scientific else LARGEST_RESULT)
 
 
 def _default(spec: InputSpec) -> float:
