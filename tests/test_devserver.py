@@ -203,3 +203,18 @@ def test_pytest_says_as_each_test_file_finishes() -> None:
     )  # fmt: skip
     assert re.search(r"^tests/test_numbers\.py: \d+ tests in \d+ s$", run.stdout, re.MULTILINE), run.stdout
     assert re.search(r"\[\s*\d+/\d+\]$", run.stdout, re.MULTILINE), "the count of tests done ends the lines of dots"
+
+
+def test_a_rebuild_never_writes_through_a_link_in_its_output(tmp_path: Path) -> None:
+    # A link inside the output (a file or a folder) is replaced, and what it points to is left as it was.
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "notes.txt").write_bytes(b"mine")
+    out = tmp_path / "dist"
+    (out / "en").mkdir(parents=True)
+    (out / "index.html").symlink_to(outside / "notes.txt")
+    (out / "ja").symlink_to(outside)
+    written = watcher.write_changed({"index.html": b"<p>home</p>", "ja/notes.txt": b"<p>ja</p>"}, out)
+    assert written == 2 and (out / "index.html").read_bytes() == b"<p>home</p>"
+    assert not (out / "index.html").is_symlink() and not (out / "ja").is_symlink()
+    assert [p.name for p in outside.iterdir()] == ["notes.txt"] and (outside / "notes.txt").read_bytes() == b"mine"

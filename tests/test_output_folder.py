@@ -1,4 +1,4 @@
-"""The output folder: a build replaces only a folder it wrote, and leaves no staging folder behind, even when killed."""
+"""The output folder: a build replaces only what it wrote, keeps what its owner added, and leaves no staging folder."""
 
 from __future__ import annotations
 
@@ -37,14 +37,47 @@ def _dead_pid() -> int:
     return process.pid
 
 
-def test_replaces_its_own_output_whole(tmp_path: Path) -> None:
+def test_replaces_what_it_wrote(tmp_path: Path) -> None:
     out = tmp_path / "dist"
     write_site(FILES, out)
     assert (out / MARKER).is_file()
-    (out / "en" / "left-over.html").write_bytes(b"from an older build")
     write_site({"index.html": b"again"}, out)
     assert set(_tree(out)) == {MARKER, "index.html"}
     assert [p.name for p in tmp_path.iterdir()] == ["dist"], "no staging or retired folder left beside it"
+
+
+def test_keeps_what_a_site_owner_added(tmp_path: Path) -> None:
+    # A custom domain on GitHub Pages, a `git init && git push` deployment, a page of one's own beside the build's.
+    out = tmp_path / "dist"
+    write_site(FILES, out)
+    theirs = {"CNAME": b"calc.example.org\n", ".git/HEAD": b"ref: refs/heads/pages\n", "en/about.html": b"<p>us</p>"}
+    _fill(out, theirs)
+    (out / ".git" / "refs").mkdir()
+    (out / "favicon-link.ico").symlink_to("/nowhere/favicon.ico")
+    write_site({**FILES, "index.html": b"<p>newer</p>"}, out)
+    tree = _tree(out)
+    assert {path: tree[path] for path in theirs} == theirs and tree[".git/refs"] is None
+    assert os.readlink(out / "favicon-link.ico") == "/nowhere/favicon.ico"
+    assert tree["index.html"] == b"<p>newer</p>"
+    write_site({"index.html": b"once more"}, out)  # and again: what they added is still not the build's
+    assert set(_tree(out)) == {MARKER, "index.html", *theirs, ".git", ".git/refs", "en", "favicon-link.ico"}
+
+
+def test_refuses_to_overwrite_a_site_owner_s_file(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    write_site({"index.html": b"<p>new</p>"}, out)
+    _fill(out, {"sw.js": b"// their own service worker"})
+    before = _tree(tmp_path)
+    with pytest.raises(BuildError, match=r"holds sw\.js, which the build writes but did not write before"):
+        write_site(FILES, out)
+    assert _tree(tmp_path) == before, "untouched, and the staging folder removed"
+
+
+def test_a_marker_without_a_list_keeps_the_top_level_it_does_not_write(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    _fill(out, {MARKER: b"site_builder output\nan older marker\n", **FILES, "en/gone.html": b"old", "CNAME": b"x"})
+    write_site(FILES, out)
+    assert set(_tree(out)) == {MARKER, *FILES, "en", "_app", "CNAME"}
 
 
 @pytest.mark.parametrize(
@@ -53,6 +86,8 @@ def test_replaces_its_own_output_whole(tmp_path: Path) -> None:
         {"contributing.md": b"# How to contribute"},  # --out docs
         {".git/HEAD": b"ref: refs/heads/main\n", "README.md": b"# A project", "calculators/x.py": b""},  # --out .
         {"index.html": b"<p>a page of its own</p>"},  # someone else's site
+        FILES,  # a hand-made site with the same three files a build writes, or an output from before the marker
+        {**FILES, ".git/HEAD": b"ref: refs/heads/gh-pages\n", "CNAME": b"example.org"},
     ],
 )
 def test_refuses_a_folder_it_did_not_write(tmp_path: Path, held: dict[str, bytes]) -> None:
@@ -91,23 +126,6 @@ def test_refuses_its_sources_even_when_marked(tmp_path: Path) -> None:
     assert _tree(tmp_path) == before
 
 
-def test_takes_over_an_older_builds_output(tmp_path: Path) -> None:
-    """A dist/ from before the marker is replaced (and marked) while it holds nothing a build would not write."""
-    out = tmp_path / "dist"
-    _fill(out, {**FILES, "en/removed-calculator/index.html": b"old"})
-    write_site(FILES, out)
-    assert set(_tree(out)) == {MARKER, *FILES, "en", "_app"}
-
-
-def test_refuses_an_older_builds_output_holding_more(tmp_path: Path) -> None:
-    out = tmp_path / "dist"
-    _fill(out, {**FILES, ".git/HEAD": b"ref: refs/heads/gh-pages\n", "CNAME": b"example.org"})
-    before = _tree(tmp_path)
-    with pytest.raises(BuildError, match=r"older build's output but also holds \.git, CNAME"):
-        write_site(FILES, out)
-    assert _tree(tmp_path) == before, "untouched, and the staging folder removed"
-
-
 def test_removes_only_its_own_stale_staging_folders(tmp_path: Path) -> None:
     dead = _dead_pid()
     stale = [f".dist-{dead}-0123abcd", f".dist-{dead}-0123abcd-old"]
@@ -132,8 +150,8 @@ def _start_build(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
-        staging = [p for p in tmp_path.iterdir() if p.name.startswith(".dist-")]
-        if staging:
+        staging = [p for p in tmp_path.iterdir() if p.name.startswith(".dist-") and (p / MARKER).is_file()]
+        if staging:  # and marked: a build killed between its mkdir and its marker leaves a folder no build may remove
             return process, staging[0]
         time.sleep(0.01)
     process.kill()

@@ -1,9 +1,13 @@
 """Writing: the only phase that touches disk. Builds into a staging folder beside the output, then swaps it in.
 
-Rules (a build replaces its output whole, so it must know the folder is its own):
+Rules (a build replaces what it wrote, and only that, so it must know which files are its own):
 - The output may be missing, empty, or a folder a build wrote: one holding the marker file `.site-builder`,
-  or, from builds before the marker, one that is wholly such a build's output (see `_older_output`).
-  Anything else is refused before a byte is written, naming the folder and what to do.
+  which lists every file that build wrote. Anything else is refused before a byte is written, naming the
+  folder and what to do.
+- What a site owner adds to the output (`CNAME` for a custom domain, `.git/` for a push deployment, a page of
+  their own) is not on the list, so it is carried into the new output; a file of theirs at a path the new build
+  writes is refused, naming it, rather than overwritten. A marker from before the list (no list) keeps what
+  lies at the top of the output where the new build writes nothing.
 - Never a folder that is, holds, or lies inside one the build reads (its sources), even if marked.
 - The staging folder, `.<output>-<pid>-<8 hex>` beside the output, is marked as soon as it exists. An
   interrupted build removes its own (the CLI makes SIGTERM unwind like Ctrl-C); the next build removes
@@ -28,11 +32,10 @@ Content = bytes | Path
 MARKER = ".site-builder"
 _SIGNATURE = b"site_builder output\n"
 _MARKER_TEXT = _SIGNATURE + (
-    b"Written by `python -m site_builder build`, which replaces this folder whole:\n"
-    b"anything else kept here is deleted by the next build.\n"
+    b"Written by `python -m site_builder build`. The next build replaces the files listed below and keeps\n"
+    b"everything else here (CNAME, .git/, pages of your own).\n"
 )
-# What every build before the marker wrote, and no other tool's output is likely to hold together.
-_OLDER_BUILD = ("index.html", "sw.js", "_app/worker.js")
+_LIST_HEADING = b"Files:\n"
 _ASK = "nothing was changed: choose another output folder (--out)"
 
 
@@ -74,19 +77,18 @@ def write_site(
                 target.write_bytes(content)
         if finish is not None:
             finish(staging)
-        # Again, now that the new output is known: an older build's must hold nothing this one would not write.
-        check_output(out, sources, built=staging)
+        written = sorted(_files_under(staging) - {MARKER})
+        (staging / MARKER).write_bytes(_MARKER_TEXT + _LIST_HEADING + "".join(f"{path}\n" for path in written).encode())
+        check_output(out, sources)
+        _carry_over(out, staging)
         _swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
 
-def check_output(out: Path, sources: Collection[Path] = (), built: Path | None = None) -> Path:
-    """Return `out`, resolved, if a build may replace it; otherwise raise a BuildError naming it and why.
-
-    `built` is the complete new output, when known; until then an older build's output is given the benefit.
-    """
+def check_output(out: Path, sources: Collection[Path] = ()) -> Path:
+    """Return `out`, resolved, if a build may write it; otherwise raise a BuildError naming it and why."""
     out = out.resolve()
     for source in (path.resolve() for path in sources):
         if source == out or source.is_relative_to(out) or out.is_relative_to(source):
@@ -96,22 +98,12 @@ def check_output(out: Path, sources: Collection[Path] = (), built: Path | None =
         return out
     if not out.is_dir():
         raise BuildError(out, None, f"the output folder is a file; {_ASK}")
-    if _marked(out) or not any(out.iterdir()):
-        return out
-    if not _older_output(out):
+    if not _marked(out) and any(out.iterdir()):
         raise BuildError(
             out,
             None,
-            f"the output folder is not empty and was not written by a build (no {MARKER} file inside); a build"
-            f" replaces its output whole, so {_ASK}, or empty this one yourself",
-        )
-    extra = sorted({path.name for path in out.iterdir()} - {path.name for path in built.iterdir()}) if built else []
-    if extra:
-        raise BuildError(
-            out,
-            None,
-            f"the output folder looks like an older build's output but also holds {', '.join(extra)}, which a"
-            f" build does not write; {_ASK}, or move those away",
+            f"the output folder is not empty and was not written by a build (no {MARKER} file inside); {_ASK},"
+            " or empty this one yourself",
         )
     return out
 
@@ -121,15 +113,61 @@ def _marked(folder: Path) -> bool:
     return marker.is_file() and not marker.is_symlink() and marker.read_bytes().startswith(_SIGNATURE)
 
 
-def _older_output(out: Path) -> bool:
-    """Whether unmarked `out` holds what every build before the marker wrote.
+def _written_before(out: Path) -> set[str] | None:
+    """The files the build that wrote `out` listed in its marker; None for a marker from before the list."""
+    text = (out / MARKER).read_bytes()
+    if _LIST_HEADING not in text:
+        return None
+    return set(text.split(_LIST_HEADING, 1)[1].decode().splitlines())
 
-    Replacing such a folder is safe once it also holds nothing at its top that the new build would not
-    write (`check_output` checks that against the staged output): all it can lose then is files inside
-    the build's own folders, which replacing a marked output loses too. Anything else there (`.git`, a
-    README) refuses it.
+
+def _files_under(folder: Path) -> set[str]:
+    """Every file and link under `folder`, as a POSIX path relative to it (links are not followed)."""
+    found = set()
+    for root, folders, files in os.walk(folder):
+        for name in files + [name for name in folders if Path(root, name).is_symlink()]:
+            found.add(Path(root, name).relative_to(folder).as_posix())
+    return found
+
+
+def _carry_over(out: Path, staging: Path) -> None:
+    """Link into `staging` every file of `out` that no build wrote; refuse, naming them, those the new build writes.
+
+    Hard links (both folders lie side by side) keep a `.git/` of any size cheap to carry; the originals stay in
+    `out` until the swap, so a failure here loses nothing.
     """
-    return all((out / name).is_file() for name in _OLDER_BUILD)
+    if not out.exists() or not _marked(out):
+        return
+    before = _written_before(out)
+    present = _files_under(out) - {MARKER}
+    if before is None:  # an older marker: only what lies at the top where the new build writes nothing is theirs
+        ours = {path.split("/", 1)[0] for path in _files_under(staging)}
+        owned = {path for path in present if path.split("/", 1)[0] not in ours}
+    else:
+        owned = present - before
+    clashes = sorted(path for path in owned if (staging / path).exists() or (staging / path).is_symlink())
+    if clashes:
+        raise BuildError(
+            out,
+            None,
+            f"the output folder holds {', '.join(clashes[:5])}{', …' if len(clashes) > 5 else ''}, which the"
+            f" build writes but did not write before; {_ASK}, or move those away",
+        )
+    for path in sorted(owned):
+        source, target = out / path, staging / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            os.symlink(os.readlink(source), target)
+        else:
+            try:
+                os.link(source, target)
+            except OSError:  # another file system, or one without hard links
+                shutil.copy2(source, target)
+    for root, folders, _ in os.walk(out):  # empty folders of theirs too
+        for name in folders:
+            folder = Path(root, name)
+            if not folder.is_symlink() and not any(folder.iterdir()):
+                (staging / folder.relative_to(out)).mkdir(parents=True, exist_ok=True)
 
 
 def _remove_stale(out: Path) -> None:
@@ -161,7 +199,7 @@ def _swap(staging: Path, out: Path) -> None:
         os.replace(staging, out)
         return
     if not _marked(out):
-        # An empty folder or an older build's output: marked, so the next build can remove it if this one dies.
+        # An empty folder: marked, so the next build can remove it if this one dies.
         (out / MARKER).write_bytes(_MARKER_TEXT)
     retired = staging.with_name(f"{staging.name}-old")
     os.replace(out, retired)

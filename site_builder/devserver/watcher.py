@@ -102,7 +102,19 @@ def write_changed(files: dict[str, Content], out: Path) -> int:
         data = content.read_bytes() if isinstance(content, Path) else content
         if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
             continue
+        _unlink_links(out, path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, target)  # replaces a link itself, never the file it points to
         written += 1
     return written
+
+
+def _unlink_links(out: Path, path: str) -> None:
+    """Remove any link on the way to `out/path` (the link only), so a write never lands outside the output."""
+    here = out
+    for part in Path(path).parts[:-1]:
+        here = here / part
+        if here.is_symlink():
+            here.unlink()
