@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from datetime import date, timedelta
 from decimal import Decimal
@@ -237,12 +238,19 @@ def test_every_price_states_its_kind_with_a_source_and_a_date() -> None:
         ("output_per_m = 25\n", "output_per_m = 25\nper_image = 1\n", "a llm price states only"),
         ("batch_discount = 50\n", "batch_discount = 150\n", "batch_discount is a percentage"),
         ('kind = "llm"', 'kind = "tokens"', "kind must be one of"),
+        # A typo of 2062 would never go stale; a date with a time is not the day the page was read.
+        ("read_on = 2026-12-02\n", "read_on = 2062-12-02\n", "read_on 2062-12-02 is after today"),
+        ("read_on = 2026-12-02\n", "read_on = 2026-12-02T10:00:00\n", "read_on must be a date"),
+        ('source = "https://platform.claude.com/docs/en/about-claude/pricing"\n', 'source = "https://"\n', "source"),
+        ("cached_input_per_m = 0.5\n", "cached_input_per_m = 50\n", "cached_input_per_m is above input_per_m"),
+        # Beyond the field it fills: a price per million tokens is at most 1,000,000.
+        ("input_per_m = 5\n", "input_per_m = 5000000\n", "input_per_m fills image-tokens's field input_price, which"),
     ],
 )
 def test_a_price_without_a_source_or_a_date_stops_the_build(tmp_path: Path, old: str, new: str, cause: str) -> None:
     folder = _broken(tmp_path, old, new, "prices.toml")
     with pytest.raises(BuildError) as raised:
-        read_presets(folder)
+        read_presets(folder, CALCULATORS)
     assert raised.value.path.name == "prices.toml" and cause in raised.value.cause, raised.value.cause
     assert raised.value.line is not None and raised.value.line > 1
 
@@ -263,3 +271,11 @@ def test_a_price_preset_fills_the_prices_and_the_currency() -> None:
         "cached_input_price": "0.5",
         "output_price": "25",
     }
+
+
+def test_a_tiny_price_fills_its_field_in_full() -> None:
+    # Written to nine decimals, a price of 1e-12 filled its field with 0, and the page computed with 0.
+    opus = next(price for price in PRESETS.prices if price.id == "anthropic-claude-opus-4-5")
+    tiny = dataclasses.replace(opus, input_per_m=1e-12, cached_input_per_m=2.5e-13)
+    values = preset_values(find("token-cost"), tiny)
+    assert values["input_price"] == "0.000000000001" and values["cached_input_price"] == "0.00000000000025"

@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from types import MappingProxyType
 
 from calculators.kernel.numbers import PLAIN, format_number, readable_fraction_digits
@@ -316,7 +317,9 @@ def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str,
             if chosen is not None:
                 values[spec.name] = chosen
         else:
-            digits = readable_fraction_digits(fact, 9) if spec.preset.endswith("_billion") else 9
+            # Every other fact in full: a price of 1e-12 per token must not fill its field with 0.
+            exact = max(0, -int(Decimal(repr(fact)).as_tuple().exponent))
+            digits = readable_fraction_digits(fact, 9) if spec.preset.endswith("_billion") else exact
             values[spec.name] = format_number(fact, PLAIN, digits, grouping=False)
     return values
 

@@ -9,12 +9,14 @@ range. A file that breaks it stops the build with the file, the line and key, an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from calculators.kernel.evaluation import evaluate
 from calculators.kernel.spec import Calculator
 from calculators.vocabulary.architecture import GPT2, LLAMA, count_parameters
 from calculators.vocabulary.model_config import fill_values
@@ -201,17 +203,33 @@ _OPTIONAL = frozenset(
 )  # keys with a default may be left out: MoE, latent-attention and per-family details, notes
 
 
-def read_presets(folder: Path = DATA) -> Presets:
+def read_presets(folder: Path = DATA, calculators: Sequence[Calculator] = (), today: date | None = None) -> Presets:
     """Read `models.toml`, `gpus.toml` and `prices.toml` from `folder`; raise BuildError at the file, line and key
-    of any fault."""
+    of any fault: a value of the wrong type, an address that is not one, a price read after `today` (a typo that
+    would never go stale), a cached input dearer than input, or a value some calculator's field refuses."""
     models_file, gpus_file = read_toml(folder / "models.toml"), read_toml(folder / "gpus.toml")
     prices_file = read_toml(folder / "prices.toml")
     models = tuple(_checked_model(models_file, index, entry) for index, entry in _entries(models_file, "model"))
     gpus = tuple(_checked_gpu(gpus_file, index, entry) for index, entry in _entries(gpus_file, "gpu"))
     gpu_ids = {gpu.id for gpu in gpus}
     prices = tuple(
-        _checked_price(prices_file, index, entry, gpu_ids) for index, entry in _entries(prices_file, "price")
+        _checked_price(prices_file, index, entry, gpu_ids, today or date.today())
+        for index, entry in _entries(prices_file, "price")
     )
+    tables: tuple[tuple[str, TomlFile, tuple[ModelPreset | GpuPreset | PricePreset, ...]], ...] = (
+        ("model", models_file, models),
+        ("gpu", gpus_file, gpus),
+        ("price", prices_file, prices),
+    )
+    for table, file, entries in tables:
+        for index, preset in enumerate(entries):
+            refused = _refused_by(calculators, preset)
+            if refused:
+                key, calculator, name = refused
+                raise file.fault(
+                    (table, index, key),
+                    f"{type(preset).__name__} {preset.id}: {key} fills {calculator}'s field {name}, which refuses it",
+                )
     for kind, file, ids in (
         ("model", models_file, [m.id for m in models]),
         ("gpu", gpus_file, [g.id for g in gpus]),
@@ -292,8 +310,8 @@ def _has_type(value: object, expected: str) -> bool:
     if expected == "float":
         # inf and nan are TOML floats too: `not 0 < nan` holds, and inf is past the bound.
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < _LARGEST
-    if expected == "date":
-        return isinstance(value, date)
+    if expected == "date":  # a day: TOML's date-times are dates too in Python, and compare with none
+        return isinstance(value, date) and not isinstance(value, datetime)
     return (isinstance(value, str) and bool(value)) or (expected == "str" and value == "")
 
 
@@ -307,14 +325,16 @@ def _checked_model(file: TomlFile, index: int, entry: Mapping[str, Any]) -> Mode
 
 def _checked_gpu(file: TomlFile, index: int, entry: Mapping[str, Any]) -> GpuPreset:
     gpu: GpuPreset = _build(GpuPreset, file, "gpu", index, entry)
-    if not gpu.source.startswith("https://"):
+    if not _is_address(gpu.source):
         raise file.fault(("gpu", index, "source"), f"GpuPreset {gpu.id}: source must be an https address")
     return gpu
 
 
-def _checked_price(file: TomlFile, index: int, entry: Mapping[str, Any], gpu_ids: set[str]) -> PricePreset:
+def _checked_price(file: TomlFile, index: int, entry: Mapping[str, Any], gpu_ids: set[str], today: date) -> PricePreset:
     price: PricePreset = _build(PricePreset, file, "price", index, entry)
     key, fault = _price_fault(price, gpu_ids, entry)
+    if not fault and price.read_on > today:
+        key, fault = "read_on", f"read_on {price.read_on.isoformat()} is after today, {today.isoformat()}"
     if fault:
         raise file.fault(("price", index, key), f"PricePreset {price.id}: {fault}")
     return price
@@ -324,7 +344,7 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
     """Return the key that makes `price` unusable and why, or ("", "") if nothing does."""
     if price.kind not in PRICE_KINDS:
         return "kind", f"kind must be one of {', '.join(PRICE_KINDS)}, not {price.kind!r}"
-    if not price.source.startswith("https://"):
+    if not _is_address(price.source):
         return "source", "source must be the https address of the vendor's pricing page"
     stated = PRICE_KINDS[price.kind]
     missing = [name for name in stated if name not in entry]
@@ -335,6 +355,8 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
         return foreign[0], f"a {price.kind} price states only {', '.join(stated)}"
     if price.batch_discount > 100:
         return "batch_discount", "batch_discount is a percentage, from 0 to 100"
+    if price.cached_input_per_m > price.input_per_m:
+        return "cached_input_per_m", "cached_input_per_m is above input_per_m: a cache read is a discount on input"
     if price.kind == "gpu_hour" and price.gpu not in gpu_ids:
         return "gpu", f"gpu must name an id of gpus.toml, not {price.gpu!r}"
     return "", ""
@@ -366,6 +388,29 @@ def _model_fault(model: ModelPreset) -> tuple[str, str]:
             return name, "a dense model has no experts_per_token and no active_params"
     for name in ("config_url", "params_source", "active_params_source"):
         address = getattr(model, name)
-        if address and not address.startswith("https://"):
+        if address and not _is_address(address):
             return name, f"{name} must be an https address, not {address!r}"
     return "", ""
+
+
+def _is_address(text: str) -> bool:
+    """Whether `text` is an https address with a host ("https://" alone, or "https://x", is not)."""
+    parts = urlsplit(text)
+    return parts.scheme == "https" and "." in (parts.hostname or "")
+
+
+def _refused_by(
+    calculators: Sequence[Calculator], preset: ModelPreset | GpuPreset | PricePreset
+) -> tuple[str, str, str] | None:
+    """The preset key, calculator and field of the first value a calculator's field would refuse, if any."""
+    facts = preset.facts()
+    for calculator in calculators:
+        values = preset_values(calculator, preset)
+        if not values:
+            continue
+        evaluation = evaluate(calculator, {**calculator.defaults(), **values})
+        for problem in evaluation.problems:
+            spec = calculator.input(problem.name) if problem.name in values else None
+            if spec is not None and spec.preset in facts:
+                return spec.preset.split(".", 1)[1], calculator.slug, spec.name
+    return None

@@ -172,7 +172,7 @@ def assemble(
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise BuildError(first.path, first.line, f"{first.reason}: {first.message!r}{more}")
     resources = {locale: load_resources(locale, mo, config) for locale, mo in catalogs.items()}
-    presets = read_presets(config.presets)
+    presets = read_presets(config.presets, config.calculators)
     # 2. Collect the files beside the pages, and the versioned URLs pages use for them.
     app_files = collect_app_files(catalogs, resources, config)
     runtime_files = [path for path in app_files if "/pyodide/" in path]
