@@ -10,14 +10,13 @@ import signal
 import socket
 import sys
 import threading
-import traceback
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
 from site_builder import folders
-from site_builder.build.errors import BuildError
+from site_builder.build.errors import BuildError, describe
 
 from .console import Reporter
 
@@ -71,7 +70,7 @@ def _run(args: argparse.Namespace, arguments: list[str], reporter: Reporter) -> 
         reporter.error(f"build failed: {error}")
         return 1
     except Exception as error:
-        reporter.error(f"build failed: {_locate(error)}")
+        reporter.error(f"build failed: {describe(error, PROJECT)}")
         return 1
     reporter.summary(summary, config)
     return 0
@@ -118,17 +117,6 @@ def _only(slugs: str) -> tuple[Calculator, ...]:
     if unknown:
         raise BuildError(Path("calculators/catalogue.py"), None, f"no calculator {', '.join(unknown)}")
     return tuple(find(slug) for slug in published() if slug in wanted)
-
-
-def _locate(error: Exception) -> str:
-    """Name the project file and line where `error` arose, and its cause."""
-    cause = f"{type(error).__name__}: {error}"
-    if isinstance(error, SyntaxError) and error.filename:
-        return f"{error.filename}:{error.lineno}: {type(error).__name__}: {error.msg}"
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.startswith(str(PROJECT))]
-    if frames:
-        return f"{frames[-1].filename}:{frames[-1].lineno}: {cause}"
-    return cause
 
 
 def _parser() -> argparse.ArgumentParser:

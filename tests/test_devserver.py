@@ -218,3 +218,30 @@ def test_a_rebuild_never_writes_through_a_link_in_its_output(tmp_path: Path) -> 
     assert written == 2 and (out / "index.html").read_bytes() == b"<p>home</p>"
     assert not (out / "index.html").is_symlink() and not (out / "ja").is_symlink()
     assert [p.name for p in outside.iterdir()] == ["notes.txt"] and (outside / "notes.txt").read_bytes() == b"mine"
+
+
+def test_a_broken_edit_is_named_and_the_last_good_build_stays_served(dev_site: tuple[Path, str, Path]) -> None:
+    # A template half typed, a calculator saved mid-edit (an editor's autosave), a price date with a time: each is
+    # named at its own file and line, and the server keeps serving until the next edit mends it.
+    project, url, log = dev_site
+    page = f"{url}en/llm-training-vram/"
+    served = urllib.request.urlopen(page, timeout=10).read()
+    template = project / "site_builder" / "templates" / "home.html"
+    good_template = template.read_text(encoding="utf-8")
+    template.write_text(good_template.replace("{% block", "{% blok", 1), encoding="utf-8")
+    line = 1 + good_template[: good_template.index("{% block")].count("\n")
+    _wait_for(log, rf"build failed: {re.escape(str(template))}:{line}: .*still serving the last build")
+    module = project / "calculators" / "training" / "llm_training_vram" / "__init__.py"
+    good_module = module.read_text(encoding="utf-8")
+    module.write_text(good_module + "\ndef half_typed(\n", encoding="utf-8")
+    _wait_for(log, rf"build failed: {re.escape(str(module))}:\d+: SyntaxError.*still serving the last build")
+    prices = project / "site_builder" / "data" / "prices.toml"
+    good_prices = prices.read_text(encoding="utf-8")
+    prices.write_text(good_prices.replace("read_on = 2026-12-02\n", "read_on = 2026-12-02T10:00:00\n", 1), "utf-8")
+    _wait_for(log, rf"build failed: {re.escape(str(prices))}:\d+: PricePreset .*read_on must be a date")
+    assert urllib.request.urlopen(page, timeout=10).read() == served, "still up, still the last good build"
+    template.write_text(good_template, encoding="utf-8")
+    prices.write_text(good_prices, encoding="utf-8")
+    module.write_text(good_module, encoding="utf-8")
+    _wait_for(log, "calculators changed: restarting")
+    _wait_for(log, r"serving on http://localhost:\d+/.*\n(.*\n)*.*serving on http://localhost:\d+/", timeout=120)

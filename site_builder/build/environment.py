@@ -19,6 +19,7 @@ from jinja2 import (
     FileSystemLoader,
     StrictUndefined,
     TemplateNotFound,
+    TemplateSyntaxError,
     meta,
 )
 from jinja2.bccache import Bucket
@@ -31,6 +32,7 @@ from site_builder import folders
 
 from .bidi import isolate_prose
 from .catalogs import is_markup
+from .errors import BuildError
 from .extraction import with_context
 
 __all__ = [
@@ -244,8 +246,14 @@ def template_users(environment: Environment, edited: Collection[str]) -> Callabl
     def closure(name: str) -> frozenset[str]:
         if name not in closures:
             closures[name] = frozenset({name})  # a cycle stops here instead of recursing forever
-            source = environment.loader.get_source(environment, name)[0] if environment.loader else ""
-            referenced = meta.find_referenced_templates(environment.parse(source))
+            source, filename, _ = (
+                environment.loader.get_source(environment, name) if environment.loader else ("", None, None)
+            )
+            try:
+                parsed = environment.parse(source, name, filename)
+            except TemplateSyntaxError as error:  # an edit half made: named at the template's own line
+                raise BuildError(filename or name, error.lineno, error.message or "") from error
+            referenced = meta.find_referenced_templates(parsed)
             closures[name] = frozenset({name}).union(*(closure(r) for r in referenced if r is not None))
         return closures[name]
 

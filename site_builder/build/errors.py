@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BuildError", "Key", "TomlFile", "read_toml"]
+__all__ = ["BuildError", "Key", "TomlFile", "describe", "read_toml"]
 
 
 class BuildError(Exception):
@@ -25,6 +26,20 @@ class BuildError(Exception):
         self.cause = cause
         where = f"{self.path}:{line}" if line else str(self.path)
         super().__init__(f"{where}: {cause}")
+
+
+def describe(error: Exception, project: Path) -> str:
+    """Write any failure as `path:line: cause`: a BuildError as it is; another, at the last line of `project` it
+    passed through (a half-typed calculator's SyntaxError at its own line)."""
+    if isinstance(error, BuildError):
+        return str(error)
+    cause = f"{type(error).__name__}: {error}"
+    if isinstance(error, SyntaxError) and error.filename:
+        return f"{error.filename}:{error.lineno}: {type(error).__name__}: {error.msg}"
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.startswith(str(project))]
+    if frames:
+        return f"{frames[-1].filename}:{frames[-1].lineno}: {cause}"
+    return cause
 
 
 Key = tuple[str | int, ...]

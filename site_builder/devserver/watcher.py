@@ -10,6 +10,7 @@ has imported. The search index is built once at start.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import threading
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from languages.locales import LOCALES
 from site_builder import folders
 from site_builder.build import PROJECT, Assembly, BuildConfig, assemble, build
 from site_builder.build.environment import TEMPLATES, article_name, article_path
-from site_builder.build.errors import BuildError
+from site_builder.build.errors import describe
 from site_builder.build.writer import Content
 from site_builder.console import Reporter
 
@@ -53,6 +54,10 @@ def serve(config: BuildConfig, port: int, reporter: Reporter, argv: Sequence[str
             if any(PROJECT / "calculators" in path.parents and path not in articles for path in paths):
                 # The open pages' reload streams break with this process and reload the pages once they
                 # reconnect to the next one (a reload now would find no server).
+                failure = _import_failure(config.project)
+                if failure:  # a half-typed file (an editor's autosave): keep serving the last good build
+                    reporter.error(f"build failed: {failure}; still serving the last build")
+                    continue
                 reporter.info("calculators changed: restarting")
                 os.execv(sys.executable, [sys.executable, "-m", "site_builder", *argv])
             current = rebuild(config, current, paths, reporter)
@@ -82,8 +87,8 @@ def rebuild(config: BuildConfig, current: Assembly, paths: set[Path], reporter: 
     )
     try:
         fresh = assemble(config, locales=locales, templates=templates)
-    except BuildError as error:
-        reporter.error(f"build failed: {error}")
+    except Exception as error:  # whatever an edit breaks, the server keeps serving the last good build
+        reporter.error(f"build failed: {describe(error, config.project)}; still serving the last build")
         return current
     merged = {**current.files, **fresh.files}
     written = write_changed(merged, config.out)
@@ -92,6 +97,20 @@ def rebuild(config: BuildConfig, current: Assembly, paths: set[Path], reporter: 
     for warning in fresh.warnings:
         reporter.detail(f"warning: {warning}")
     return Assembly(files=merged, pages=current.pages, warnings=fresh.warnings)
+
+
+def _import_failure(project: Path) -> str:
+    """Whether the calculators import, asked of a fresh interpreter: the failure, located, or "" if they do."""
+    check = "from calculators import CALCULATORS"
+    run = subprocess.run([sys.executable, "-c", check], cwd=project, capture_output=True, text=True, check=False)
+    if run.returncode == 0:
+        return ""
+    lines = run.stderr.strip().splitlines()
+    # The traceback's last "File ..., line N" in the project, and its last line (the cause).
+    located = [line.strip() for line in lines if line.strip().startswith(f'File "{project}')]
+    where = located[-1].split(",")[:2] if located else []
+    place = f"{where[0][6:-1]}:{where[1].split()[-1]}: " if len(where) == 2 else ""
+    return f"{place}{lines[-1] if lines else 'the calculators do not import'}"
 
 
 def write_changed(files: dict[str, Content], out: Path) -> int:
