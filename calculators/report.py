@@ -151,6 +151,18 @@ _PROBLEM_TEXT = MappingProxyType(
             "Item {index}, “{text}”, is not a number. Separate the numbers with commas, spaces or new lines, and "
             "write decimals with a point: 0.25.",
         ),
+        # Translators: beside a list of numbers (a vector); {index} counts the items from 1, {text} is the item as
+        # typed, a number too large or too close to zero for a computer's floating-point numbers (1e400, 1e-400).
+        "vector_item_out_of_range": N_(
+            "validation", "Item {index}, “{text}”, is too large or too close to zero to compute with."
+        ),
+        # Translators: beside a list of numbers (a vector), in languages that write a decimal comma; {index} counts
+        # the items from 1, {text} is the item as typed, such as 0,5. In such a list a comma separates two numbers.
+        "decimal_comma": N_(
+            "validation",
+            "Item {index}, “{text}”, has a decimal comma, but in this list a comma separates two numbers. Write "
+            "decimals with a point: 0.25.",
+        ),
         # Translators: beside a list of numbers (a vector); {limit} is the most numbers it may hold.
         "too_many": N_("validation", "Enter at most {limit} numbers."),
     }

@@ -144,3 +144,14 @@ def test_the_currency_menu_follows_the_currencies() -> None:
     from calculators.vocabulary.cost import CURRENCY
 
     assert [(c.value, c.numeric) for c in CURRENCY.choices] == [(c.code, str(i)) for i, c in enumerate(CURRENCIES)]
+
+
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.tag)
+def test_money_that_is_not_zero_is_never_written_as_zero(locale: Locale) -> None:
+    # Below 5 × 10⁻⁹ eight decimals round to "USD 0.00": a price per token of a cheap model, say.
+    facts = number_facts(locale)
+    for value in (4.9e-9, -3e-12, 1e-300, 5e-324):
+        written = format_money(value, CURRENCIES[0], facts)
+        assert any(digit in written for digit in facts.digits[1:]), written
+        negative = format_money(-1.0, CURRENCIES[0], facts)
+        assert (value < 0) == written.startswith(negative[: negative.index("1") if "1" in negative else 1]), written

@@ -49,8 +49,10 @@ class Problem:
     unknown_choice, out_of_range (a value a float cannot hold, or one that, with the others, breaks
     the formula; the whole calculation's out_of_range has `name` ""), rule (the values break one of
     the calculator's `rules`, the one that names this input), and for vectors not_a_vector_item (the
-    `index`-th item, `text`, is not a number) and too_many (more numbers than `limit`). `limit` is the
-    bound a too_small, too_large or too_many value broke; `exclusive` says whether the bound itself is allowed.
+    `index`-th item, `text`, is not a number), vector_item_out_of_range (a float cannot hold it), decimal_comma
+    (it is written with a decimal comma, in a locale that writes one) and too_many (more numbers than `limit`).
+    `limit` is the bound a too_small, too_large or too_many value broke; `exclusive` says whether the bound itself
+    is allowed.
     """
 
     name: str
@@ -89,7 +91,7 @@ def evaluate(calculator: Calculator, raw: Mapping[str, object], facts: NumberFac
     problems: list[Problem] = []
     for spec in calculator.inputs:
         given = raw.get(spec.name, spec.default if spec.advanced or spec.optional else None)
-        value = read_vector(spec.name, given) if spec.kind is Kind.VECTOR else _read(spec, given, facts)
+        value = read_vector(spec.name, given, facts) if spec.kind is Kind.VECTOR else _read(spec, given, facts)
         if isinstance(value, Problem):
             problems.append(value)
         elif isinstance(value, tuple):
@@ -182,22 +184,33 @@ _PLAIN_NUMBER = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+
 _LONGEST_VECTOR_TEXT = LONGEST_VECTOR * 40  # characters: 100,000 numbers of full float precision and their commas
 
 
-def read_vector(name: str, raw: object) -> tuple[float, ...] | Problem:
+def read_vector(name: str, raw: object, facts: NumberFacts = PLAIN) -> tuple[float, ...] | Problem:
     """Read the vector input `name`: numbers separated by commas, spaces, semicolons or new lines.
 
     Brackets are ignored, so a list as Python, NumPy or JSON prints it can be pasted whole. The numbers are read in
     that notation in every locale (a point as the decimal mark, 1e-3 for an exponent): a comma always separates two
-    numbers. A sequence of numbers (from the library) is taken as it is.
+    numbers. Where the reader's locale writes a decimal comma (`facts`) and the list has no point, "0,5" is refused
+    rather than read as 0 and 5. A number a float cannot hold (1e-400, 1e400) is refused, never read as 0 or
+    infinity. A sequence of numbers (from the library) is taken as it is.
 
     >>> read_vector("a", "[0.25, -1e-3,\\n4]")
     (0.25, -0.001, 4.0)
     >>> problem = read_vector("a", "0.5 0,5 x")
     >>> problem.code, problem.index, problem.text  # type: ignore[union-attr]
     ('not_a_vector_item', 4, 'x')
+    >>> problem = read_vector("a", "0,5 0,25", NumberFacts(decimal=",", group="."))
+    >>> problem.code, problem.index, problem.text  # type: ignore[union-attr]
+    ('decimal_comma', 1, '0,5')
+    >>> read_vector("a", "[1,2,3]", NumberFacts(decimal=",", group="."))  # two commas: a list, not a decimal
+    (1.0, 2.0, 3.0)
     """
     if isinstance(raw, str):
         if len(raw) > _LONGEST_VECTOR_TEXT:
             return Problem(name, "too_many", Decimal(LONGEST_VECTOR))
+        if facts.decimal == "," and "." not in raw:
+            comma = _decimal_comma(name, raw)
+            if comma is not None:
+                return comma
         items: Sequence[object] = [item for item in _VECTOR_SEPARATORS.split(raw) if item]
     elif isinstance(raw, list | tuple):
         items = raw
@@ -210,14 +223,31 @@ def read_vector(name: str, raw: object) -> tuple[float, ...] | Problem:
     numbers = []
     for index, item in enumerate(items, start=1):
         if isinstance(item, str) and _PLAIN_NUMBER.fullmatch(item):
+            exact: Decimal | Problem = Decimal(item)
             number = float(item)  # the common case, read at once
         else:
-            parsed = _to_decimal(item, PLAIN)
-            number = float(parsed) if not isinstance(parsed, Problem) else math.nan
-        if not math.isfinite(number):
+            exact = _to_decimal(item, PLAIN)
+            number = float(exact) if not isinstance(exact, Problem) else math.nan
+        if isinstance(exact, Problem):
             return Problem(name, "not_a_vector_item", index=index, text=str(item)[:24])
+        if not math.isfinite(number) or (number == 0) != exact.is_zero():
+            return Problem(name, "vector_item_out_of_range", index=index, text=str(item)[:24])
         numbers.append(number + 0.0)
     return tuple(numbers)
+
+
+_DIGITS_AND_COMMAS = re.compile(r"[0-9,]+")
+
+
+def _decimal_comma(name: str, raw: str) -> Problem | None:
+    """The first item written with a decimal comma ("0,5": one comma between digits), where a locale writes those."""
+    for run in _DIGITS_AND_COMMAS.finditer(raw):
+        text = run[0].strip(",")
+        if text.count(",") == 1 and not text.startswith(",") and not text.endswith(","):
+            before = raw[: run.start() + run[0].index(text)]
+            index = 1 + len([item for item in _VECTOR_SEPARATORS.split(before) if item])
+            return Problem(name, "decimal_comma", index=index, text=text[:24])
+    return None
 
 
 def _compute(calculator: Calculator, values: Mapping[str, float]) -> dict[str, float] | None:

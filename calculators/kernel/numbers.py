@@ -151,10 +151,12 @@ def format_money(value: float, currency: Currency, facts: NumberFacts) -> str:
     r"""Write an amount in the locale's currency pattern with the ISO code, to 4 significant digits.
 
     Never fewer decimals than the currency's own (so cents show), as many more as a small amount needs (a price
-    per token).
+    per token), and an amount too small for eight decimals in scientific notation, never as zero.
 
     >>> format_money(1234.5, CURRENCIES[0], PLAIN), format_money(0.00025, CURRENCIES[0], PLAIN)
     ('USD\xa01,234.50', 'USD\xa00.00025')
+    >>> format_money(4.2e-9, CURRENCIES[0], PLAIN)
+    'USD\xa04.2 × 10⁻⁹'
     >>> german = NumberFacts(decimal=",", group=".", money=("", "\xa0¤", "-", "\xa0¤"))
     >>> format_money(-1234.5, CURRENCIES[3], german), format_money(12.3456, CURRENCIES[1], german)
     ('-1.234\xa0JPY', '12,35\xa0EUR')
@@ -166,6 +168,8 @@ def format_money(value: float, currency: Currency, facts: NumberFacts) -> str:
         fraction = fraction.ljust(currency.digits, facts.digits[0])
         number = whole + facts.decimal + fraction
     rounds_to_zero = not any(ch in number for ch in facts.digits[1:])
+    if rounds_to_zero and value:
+        number, rounds_to_zero = format_scientific(abs(value), facts, SIGNIFICANT_DIGITS - 1), False
     prefix, suffix = facts.money[2:] if value < 0 and not rounds_to_zero else facts.money[:2]
     return (prefix + number + suffix).replace("¤", currency.code)
 

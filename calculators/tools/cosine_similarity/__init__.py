@@ -7,8 +7,9 @@ https://docs.scipy.org/doc/scipy/reference/generated/scipy.spatial.distance.cosi
 shown beside it: for vectors of length 1, as OpenAI's embeddings are
 (https://platform.openai.com/docs/guides/embeddings), ‖a - b‖² = 2 (1 - cos), so both rank alike.
 
-The cosine is summed exactly from the vectors scaled to length 1, so that it stays within [-1, 1] and does not
-overflow for large components (and is exactly 0 for [1, 0, 0] and [0, 1, 0]). The angle is not its arccosine,
+The cosine is summed exactly from the vectors scaled to length 1 (by a power of two first, so that subnormal
+components keep their digits), so that it stays within [-1, 1] and does not overflow for large components (and is
+exactly 0 for [1, 0, 0] and [0, 1, 0]). The angle is not its arccosine,
 which loses half the digits near 0° and 180°, but Kahan's θ = 2 atan2(‖â - b̂‖, ‖â + b̂‖) on the scaled
 vectors ("How Futile are Mindless Assessments of Roundoff in Floating-Point Computation?", §12,
 https://people.eecs.berkeley.edu/~wkahan/Mindless.pdf). A vector of zeros has no direction, and a rule says so.
@@ -39,7 +40,7 @@ def reduce(vectors: Mapping[str, tuple[float, ...]]) -> dict[str, float]:
     norm_a, norm_b = math.hypot(*a), math.hypot(*b)
     if len(a) != len(b) or not norm_a or not norm_b:
         return {"norm_a": norm_a, "norm_b": norm_b, "cosine": 0.0, "angle": 0.0, "dot": 0.0, "euclidean": 0.0}
-    unit_a, unit_b = [x / norm_a for x in a], [y / norm_b for y in b]
+    unit_a, unit_b = _unit(a), _unit(b)
     apart = math.hypot(*(x - y for x, y in zip(unit_a, unit_b, strict=True)))
     together = math.hypot(*(x + y for x, y in zip(unit_a, unit_b, strict=True)))
     return {
@@ -50,6 +51,18 @@ def reduce(vectors: Mapping[str, tuple[float, ...]]) -> dict[str, float]:
         "dot": _sum_or_infinity(x * y for x, y in zip(a, b, strict=True)),
         "euclidean": math.hypot(*(x - y for x, y in zip(a, b, strict=True))),
     }
+
+
+def _unit(vector: tuple[float, ...]) -> list[float]:
+    """Scale `vector` to length 1, first by a power of two (exact) that brings its largest component near 1.
+
+    Subnormal components (below 2.2 × 10⁻³⁰⁸) carry few bits: divided by their tiny length directly, they give a
+    "unit" vector whose length is not 1, and a cosine of 1 beside an angle of 48°.
+    """
+    shift = -math.frexp(max(abs(x) for x in vector))[1]
+    scaled = [math.ldexp(x, shift) for x in vector]
+    length = math.hypot(*scaled)
+    return [x / length for x in scaled]
 
 
 def _sum_or_infinity(terms: object) -> float:

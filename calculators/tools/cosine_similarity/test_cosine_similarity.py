@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import Problem, evaluate
+from calculators import NumberFacts, Problem, evaluate
 from calculators.kernel.evaluation import LONGEST_VECTOR
 from calculators.tools.cosine_similarity import CALCULATOR as COSINE
 
@@ -87,7 +87,9 @@ def test_pasted_python_numpy_and_json_lists_read_alike() -> None:
         ("1, 2", "0 0", (Problem("vector_b", "rule"),)),
         ("1, 2, x", "1 2 3", (Problem("vector_a", "not_a_vector_item", index=3, text="x"),)),
         ("1, nan", "1 2", (Problem("vector_a", "not_a_vector_item", index=2, text="nan"),)),
-        ("1, 1e400", "1 2", (Problem("vector_a", "not_a_vector_item", index=2, text="1e400"),)),
+        ("1, 1e400", "1 2", (Problem("vector_a", "vector_item_out_of_range", index=2, text="1e400"),)),
+        # A float cannot hold it: read as 0, it would change the angle without a word.
+        ("1, 1e-400", "1 2", (Problem("vector_a", "vector_item_out_of_range", index=2, text="1e-400"),)),
         ("", "1 2", (Problem("vector_a", "required"),)),
         ("[ ]", "1 2", (Problem("vector_a", "required"),)),
         ("1 2", "1 " * (LONGEST_VECTOR + 1), (Problem("vector_b", "too_many", Decimal(LONGEST_VECTOR)),)),
@@ -125,3 +127,22 @@ def test_any_two_vectors_of_one_length_give_a_cosine_within_its_bounds_or_a_name
             assert result.problems[0] == Problem("", "out_of_range")  # a dot product or a length past 10¹⁵
     else:
         assert {problem.code for problem in result.problems} == {"rule"}
+
+
+def test_subnormal_components_give_a_cosine_that_agrees_with_the_angle() -> None:
+    # 5e-324 and 1.5e-323 are (1, 3) in units of the smallest subnormal: 18.43° from (1, 1)... as (1, 3) is.
+    tiny = evaluate(COSINE, {"vector_a": "5e-324, 1.5e-323", "vector_b": "1, 1"}).results
+    plain = evaluate(COSINE, {"vector_a": "1, 3", "vector_b": "1, 1"}).results
+    assert math.isclose(tiny["similarity"], plain["similarity"], rel_tol=1e-15)
+    assert math.isclose(tiny["angle"], plain["angle"], rel_tol=1e-12)
+    assert math.isclose(math.degrees(math.acos(tiny["similarity"])), tiny["angle"], rel_tol=1e-9)
+
+
+def test_a_decimal_comma_is_refused_where_the_locale_writes_one() -> None:
+    german = NumberFacts(decimal=",", group=".")
+    result = evaluate(COSINE, {"vector_a": "0,5 0,25 0,1", "vector_b": "1 2 3"}, german)
+    assert result.problems == (Problem("vector_a", "decimal_comma", index=1, text="0,5"),)
+    # A list with points, or a compact JSON list of whole numbers, is read as everywhere.
+    assert evaluate(COSINE, {"vector_a": "[0.5,0.25,0.1]", "vector_b": "[1,2,3]"}, german).ok
+    # In English the comma separates: six numbers, as before (the lengths then differ, and a rule says so).
+    assert evaluate(COSINE, {"vector_a": "0,5 0,25 0,1", "vector_b": "1 2 3"}).values["vector_a"] == 6
