@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +31,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     xdist's workers share the folder above their own temporary ones: the first to get the lock builds,
     the others wait for it and read what it wrote, so the site is built once however many workers run.
     """
-    shared = tmp_path_factory.getbasetemp().parent
+    # Under xdist each worker's folder lies in the run's; without it, the run's own folder (its parent holds
+    # every earlier run's, whose site may be another commit's).
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     out = shared / "site" / "dist"
     with (shared / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

@@ -343,7 +343,7 @@ def test_offline_after_a_first_visit(browser: Any, base_url: str) -> None:
 
 # ---- the quick start: memory snapshots, and the plain boot they fall back to ----
 
-_STORED = "() => caches.open('python-snapshots').then(c => c.keys()).then(keys => keys.map(k => k.url))"
+_STORED = "() => caches.open('python-snapshots /').then(c => c.keys()).then(keys => keys.map(k => k.url))"
 
 
 def _start(tab: Any, url: str) -> str:
@@ -381,7 +381,7 @@ def test_a_second_visit_restores_the_snapshot_the_first_made(browser: Any, base_
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("damage", ["garbage", "another-build", "truncated"])
+@pytest.mark.parametrize("damage", ["garbage", "another-build", "truncated", "flipped-bit"])
 def test_a_broken_snapshot_falls_back_to_a_plain_boot(browser: Any, base_url: str, damage: str) -> None:
     context = browser.new_context()
     tab = context.new_page()
@@ -393,17 +393,24 @@ def test_a_broken_snapshot_falls_back_to_a_plain_boot(browser: Any, base_url: st
     # Replace the stored snapshot, under its own key, by a damaged one.
     tab.evaluate(
         """async (damage) => {
-          const cache = await caches.open("python-snapshots");
+          const cache = await caches.open("python-snapshots /");
           const [key] = await cache.keys();
-          const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+          const stored = await cache.match(key);
+          const bytes = new Uint8Array(await stored.arrayBuffer());
           let damaged;
           if (damage === "garbage") damaged = new Uint8Array(1 << 20).fill(7);
           else if (damage === "truncated") damaged = bytes.slice(0, bytes.length >> 1);
-          else {
+          else if (damage === "flipped-bit") {
+            // One float in the interpreter's memory: it still restores, and every calculator would refuse
+            // ordinary input on every page until the reader cleared the site's data.
+            damaged = bytes.slice();
+            damaged[bytes.length >> 1] ^= 1;
+          } else {
             damaged = bytes.slice();
             damaged.fill(0x41, 16, 48); // the build id Pyodide wrote: another Pyodide build's snapshot
           }
-          await cache.put(key, new Response(damaged));
+          const digest = "X-Snapshot-SHA256";
+          await cache.put(key, new Response(damaged, { headers: { [digest]: stored.headers.get(digest) } }));
         }""",
         damage,
     )
@@ -412,6 +419,30 @@ def test_a_broken_snapshot_falls_back_to_a_plain_boot(browser: Any, base_url: st
     tab.wait_for_function(f"() => ({_STORED})().then(urls => urls.length === 1)", timeout=30_000)
     assert _start(tab, url) == "snapshot"
     assert errors == []
+    context.close()
+
+
+@pytest.mark.browser
+def test_under_a_small_storage_quota_offline_use_comes_before_the_snapshot(browser: Any, base_url: str) -> None:
+    # 40 MB: with the 31 MB snapshot stored first, the offline cache had no room, and the service worker failed
+    # to install on every visit. The snapshot makes way; the site works offline.
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(f"{base_url}robots.txt")  # the origin, before any page registers the service worker
+    tab.evaluate(
+        """() => caches.open("python-snapshots /").then(cache =>
+             cache.put("/snapshot-of-an-earlier-visit", new Response(new Uint8Array(31 * 1024 * 1024))))"""
+    )
+    origin = base_url.rstrip("/")
+    session = context.new_cdp_session(tab)
+    session.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 40 * 1024 * 1024})
+    # (navigator.storage.estimate() does not see an override; the quota system does.)
+    assert session.send("Storage.getUsageAndQuota", {"origin": origin})["quota"] == 40 * 1024 * 1024
+    url = f"{base_url}en/{GRAD.slug}/"
+    _start(tab, url)
+    tab.wait_for_function("() => navigator.serviceWorker.controller?.state === 'activated'", timeout=30_000)
+    context.set_offline(True)
+    assert _start(tab, url) in ("plain", "snapshot")
     context.close()
 
 

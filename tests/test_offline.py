@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +29,7 @@ pytestmark = pytest.mark.browser
 
 EN = LOCALE_BY_TAG["en"]
 GRAD = find("gradient-accumulation-memory")
+VRAM = find("llm-training-vram")
 
 _CONTROLLED = """() => navigator.serviceWorker.ready.then(() => new Promise(resolve =>
     navigator.serviceWorker.controller ? resolve()
@@ -98,7 +101,7 @@ def _deploy(out: Path) -> str:
         path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     worker = out / "sw.js"
     text = worker.read_text(encoding="utf-8").replace(old, new)
-    worker.write_text(text.replace('const CACHE = "ai-calculators-', 'const CACHE = "ai-calculators-next-'), "utf-8")
+    worker.write_text(text.replace('const BUILD = "ai-calculators-', 'const BUILD = "ai-calculators-next-'), "utf-8")
     return new
 
 
@@ -110,15 +113,18 @@ def test_a_deploy_leaves_one_consistent_cache_that_works_offline(
     context = browser.new_context()
     tab = context.new_page()
     with _serving(out) as (url, stop):
-        _open(tab, url, EN, GRAD)
+        # A page read earlier, in a tab since closed: the README promises every page opened.
+        _open(tab, url, EN, VRAM)
         tab.evaluate(_CONTROLLED)
+        _wait_until(tab, lambda: f"{url}en/{VRAM.slug}/" in tab.evaluate(_PAGES))
+        _open(tab, url, EN, GRAD)
         new = _deploy(out)
         tab.evaluate(_UPDATED)
         (cache,) = [key for key in tab.evaluate("() => caches.keys()") if key.startswith("ai-calculators-")]
         assert cache.startswith("ai-calculators-next-")
         # Every page the new cache holds runs on the files beside it (the open tab's old copy is not one).
         pages = tab.evaluate(_PAGES)
-        assert f"{url}en/{GRAD.slug}/" in pages
+        assert {f"{url}en/{GRAD.slug}/", f"{url}en/{VRAM.slug}/"} <= set(pages)
         assert {page: missing for page, missing in pages.items() if missing} == {}
         # Offline, once the HTTP cache has let go of the old build's files too: the page is the new
         # build's and recomputes.
@@ -161,4 +167,89 @@ def test_share_links_are_stored_as_their_page(browser: Any, base_url: str) -> No
         # The share link's page is stored again (the service worker may do it after the page has loaded).
         _wait_until(tab, lambda: page in tab.evaluate(_PAGES))
     assert list(tab.evaluate(_PAGES)) == [page]
+    context.close()
+
+
+def _linked_copy(site: Path, out: Path) -> None:
+    """Copy `site` to `out` as hard links (a whole build in a moment); `_replace` a file before changing it."""
+    shutil.copytree(site, out, copy_function=os.link)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write `text` to `path` as a new file, so that the file it was linked to stays as it was."""
+    path.unlink()
+    path.write_text(text, encoding="utf-8")
+
+
+def _next_worker(out: Path) -> None:
+    """Deploy a build whose only change is its service worker's cache: a deploy whose files are all stored."""
+    worker = out / "sw.js"
+    text = worker.read_text(encoding="utf-8")
+    _replace(worker, text.replace('const BUILD = "ai-calculators-', 'const BUILD = "ai-calculators-next-'))
+
+
+def test_a_deploy_while_the_connection_drops_keeps_every_offline_page(browser: Any, site: Path, tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    _linked_copy(site, out)
+    server = make_server(out, port=0)
+    dropping = threading.Event()
+    handler = server.RequestHandlerClass
+
+    def answer(*args: Any, **kwargs: Any) -> Any:
+        request = args[0]
+        if dropping.is_set():
+            head = request.recv(4096, socket.MSG_PEEK).split(b" ", 2)
+            if len(head) > 1 and not head[1].endswith(b"/sw.js"):
+                return None  # the connection drops: no answer at all
+        return handler(*args, **kwargs)
+
+    server.RequestHandlerClass = answer  # type: ignore[assignment]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    tab = context.new_page()
+    try:
+        _open(tab, url, EN, VRAM)
+        tab.evaluate(_CONTROLLED)
+        _open(tab, url, EN, GRAD)
+        _wait_until(tab, lambda: {f"{url}en/{GRAD.slug}/", f"{url}en/{VRAM.slug}/"} <= set(tab.evaluate(_PAGES)))
+        _next_worker(out)
+        dropping.set()  # only the new sw.js gets through: it installs from the old cache, and activates offline
+        tab.evaluate(_UPDATED)
+        (cache,) = [key for key in tab.evaluate("() => caches.keys()") if key.startswith("ai-calculators-")]
+        assert cache.startswith("ai-calculators-next-")
+        assert {f"{url}en/{GRAD.slug}/", f"{url}en/{VRAM.slug}/"} <= set(tab.evaluate(_PAGES))
+        _open(tab, url, EN, VRAM)  # a page no tab held during the deploy, with the server unreachable
+        tab.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+_SNAPSHOTS = """(site) => caches.open('python-snapshots ' + site).then(c => c.keys()).then(keys => keys.length)"""
+
+
+def test_two_sites_on_one_origin_keep_each_other_s_offline_cache_and_snapshot(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
+    # GitHub Pages serves every project of a user from <user>.github.io: /a/ and /b/ are neighbours.
+    root = tmp_path / "pages"
+    for name in ("a", "b"):
+        _linked_copy(site, root / name)
+    context = browser.new_context()
+    tab = context.new_page()
+    with _serving(root) as (url, _):
+        for name in ("a", "b"):
+            _open(tab, f"{url}{name}/", EN, GRAD)
+            tab.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+            tab.wait_for_function(f"() => ({_SNAPSHOTS})('/{name}/').then(count => count === 1)", timeout=30_000)
+            page = f"{url}{name}/en/{GRAD.slug}/"
+            _wait_until(tab, lambda page=page: page in tab.evaluate(_PAGES))
+        _next_worker(root / "b")
+        tab.evaluate(_UPDATED)
+        names = tab.evaluate("() => caches.keys()")
+        assert sorted(name.rsplit(" ", 1)[1] for name in names if name.startswith("ai-calculators-")) == ["/a/", "/b/"]
+        assert tab.evaluate(_SNAPSHOTS, "/a/") == 1 and tab.evaluate(_SNAPSHOTS, "/b/") == 1
+        assert f"{url}a/en/{GRAD.slug}/" in tab.evaluate(_PAGES)
     context.close()

@@ -1,8 +1,8 @@
 // sw.js: keeps the site working offline after a first visit.
-// The build writes CACHE (named after the build's content) and PRECACHE (the files every page
+// The build writes BUILD (named after the build's content) and PRECACHE (the files every page
 // shares, and the runtime: nothing that grows with the catalogue or the locales). A page adds its
-// own calculator and catalog with a "keep" message. A new build has a new CACHE: it installs
-// beside the old one, then removes it.
+// own calculator and catalog with a "keep" message. A new build has a new cache: it installs
+// beside the old one, carries over every page the old one holds, then removes it.
 //
 // Rules:
 // - A cache holds a consistent set. A file named `?v=<version>` is stored only with the bytes that
@@ -12,13 +12,19 @@
 // - A page is stored under its address without the query string: a share link is the same page.
 // - Only the site's pages, its `_app/` files and its search index are answered here. Anything else
 //   (the dev server's reload stream, sw.js itself, the sitemap) goes to the network untouched.
-const CACHE = /*CACHE*/ "";
+// - Only this site's caches are touched: sites under other paths of the origin (GitHub Pages serves
+//   every project of a user from one origin) keep theirs. A cache's name ends with its site's path.
+const BUILD = /*CACHE*/ "";
 const PRECACHE = /*PRECACHE*/ [];
-const OURS = "ai-calculators-"; // how every CACHE of this site begins (assets.py names them)
+const OURS = "ai-calculators-"; // how every cache of a build of this project begins (assets.py names them)
 const RUNTIME = /^_app\/pyodide\/[^/]+\//;
 // What a page's runtime folder must hold: the runtime files of the precache, by name.
 const RUNTIME_FILES = PRECACHE.filter((url) => RUNTIME.test(url)).map((url) => url.replace(RUNTIME, ""));
 const SCOPE = self.registration.scope;
+const SITE = ` ${new URL(SCOPE).pathname}`;
+const CACHE = `${BUILD}${SITE}`;
+// The quick start's memory snapshot (snapshot.js): it makes way when the offline cache needs the room.
+const SNAPSHOTS = `python-snapshots${SITE}`;
 const APP = new URL("_app/", SCOPE).href;
 const SEARCH = new URL("pagefind/", SCOPE).href;
 const SEARCH_ENTRY = new URL("pagefind-entry.json", SEARCH).href;
@@ -27,7 +33,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      const kept = await Promise.all(PRECACHE.map((url) => keepFile(cache, new URL(url, SCOPE).href)));
+      const kept = await withRoom(() => Promise.all(PRECACHE.map((url) => keepFile(cache, new URL(url, SCOPE).href))));
       // The server already has another build's files: this worker never starts (what it did store
       // is consistent, and the next build's worker removes it).
       if (!kept.every(Boolean)) throw new Error("the server no longer has this build's files");
@@ -39,25 +45,60 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      // The pages open while this worker installed: store this build's copy of each, fetched now
-      // (the copy a tab holds may be an older build's), while older caches can still lend their files.
+      // Every page this site's older caches hold, and every page open now: this build's copy of each,
+      // fetched now (the copy a tab holds may be an older build's), while older caches can still lend
+      // their files. Where the network cannot give one (the connection dropped during the deploy), the
+      // older cache's copy is carried over with the files it runs on. Only then are older caches removed.
       const cache = await caches.open(CACHE);
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const pages = new Set(windows.map((client) => withoutQuery(client.url)).filter((url) => url.startsWith(SCOPE)));
-      await Promise.all(
-        [...pages].map((url) =>
-          fetch(url, { cache: "no-cache" })
-            .then((response) => keepPage(cache, url, response))
-            .catch(() => {}),
-        ),
-      );
-      for (const name of await caches.keys()) {
-        if (name !== CACHE && name.startsWith(OURS)) await caches.delete(name);
+      const older = await olderCaches();
+      const stored = new Map();
+      for (const name of older) {
+        const old = await caches.open(name);
+        for (const request of await old.keys()) {
+          const url = withoutQuery(request.url);
+          if (isPage(url) && !stored.has(url)) stored.set(url, await old.match(request));
+        }
       }
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      for (const client of windows) {
+        const url = withoutQuery(client.url);
+        if (isPage(url) && !stored.has(url)) stored.set(url, undefined);
+      }
+      const carried = await Promise.all(
+        [...stored].map(async ([url, copy]) => {
+          if (await cache.match(url)) return true;
+          const fresh = await fetch(url, { cache: "no-cache" }).catch(() => null);
+          if (fresh && (await withRoom(() => keepPage(cache, url, fresh.clone())).catch(() => false))) return true;
+          return copy ? withRoom(() => keepPage(cache, url, copy.clone())).catch(() => false) : true;
+        }),
+      );
+      // A page that could not be carried (its older cache lacked a file) keeps its cache for now.
+      if (carried.every(Boolean)) for (const name of older) await caches.delete(name);
       await self.clients.claim();
     })(),
   );
 });
+
+// This site's caches of other builds: named with its path, or, from builds before the path was in
+// the name, holding nothing but this site's files (a site at the origin's root cannot tell its
+// neighbours' older caches from its own, so it leaves those).
+async function olderCaches() {
+  const names = [];
+  for (const name of await caches.keys()) {
+    if (name === CACHE || !name.startsWith(OURS)) continue;
+    if (name.endsWith(SITE)) names.push(name);
+    else if (!name.includes(" ") && new URL(SCOPE).pathname !== "/") {
+      const keys = await (await caches.open(name)).keys();
+      if (keys.every((request) => request.url.startsWith(SCOPE))) names.push(name);
+    }
+  }
+  return names;
+}
+
+// Whether `url` is one of the site's pages (rather than a file under _app/ or the search index).
+function isPage(url) {
+  return url.startsWith(SCOPE) && !url.startsWith(APP) && !url.startsWith(SEARCH);
+}
 
 // A page asks to keep its own files (its calculator's bundle and catalog): site files under _app/ only.
 self.addEventListener("message", (event) => {
@@ -71,7 +112,7 @@ async function keep(urls) {
   for (const url of urls) {
     if (typeof url !== "string") continue;
     const target = new URL(url, SCOPE).href;
-    if (target.startsWith(APP)) await keepFile(cache, target).catch(() => {});
+    if (target.startsWith(APP)) await withRoom(() => keepFile(cache, target)).catch(() => {});
   }
 }
 
@@ -97,7 +138,8 @@ async function page(event) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(event.request);
-    event.waitUntil(keepPage(cache, key, response.clone()).catch(() => {}));
+    const copy = response.clone();
+    event.waitUntil(withRoom(() => keepPage(cache, key, copy.clone())).catch(() => {}));
     return response;
   } catch (error) {
     const stored = await cache.match(key);
@@ -135,12 +177,31 @@ async function headFromCache(request) {
   return fetch(request);
 }
 
-// Store a page under `key` with every file it needs, or not at all.
+// Store a page under `key` with every file it needs, or not at all; say whether it was stored.
 async function keepPage(cache, key, response) {
-  if (!response.ok || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
+  if (!response.ok || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return false;
   const needed = pageFiles(await response.clone().text(), key);
-  const kept = await Promise.all(needed.map((url) => keepFile(cache, url).catch(() => false)));
-  if (kept.every(Boolean)) await cache.put(key, response);
+  const kept = await Promise.all(needed.map((url) => keepFile(cache, url).catch(unlessOutOfRoom)));
+  if (!kept.every(Boolean)) return false;
+  await cache.put(key, response);
+  return true;
+}
+
+// Run `task`; if the origin's storage is full, remove this site's memory snapshot (a faster start is worth
+// less than offline use) and run it once more.
+async function withRoom(task) {
+  try {
+    return await task();
+  } catch (error) {
+    if (error?.name !== "QuotaExceededError") throw error;
+    await caches.delete(SNAPSHOTS);
+    return task();
+  }
+}
+
+function unlessOutOfRoom(error) {
+  if (error?.name === "QuotaExceededError") throw error;
+  return false;
 }
 
 // The site files a page names that it cannot run without: its versioned files, and the runtime in
@@ -195,7 +256,7 @@ function immutable(url) {
   return url.startsWith(APP) && (new URL(url).searchParams.has("v") || RUNTIME.test(path));
 }
 
-// The copy of `url` that an older build's cache holds, if any.
+// The copy of `url` that an older build's cache holds, if any (of any site here: the URL names its bytes).
 async function fromAnotherBuild(url) {
   for (const name of await caches.keys()) {
     if (name === CACHE || !name.startsWith(OURS)) continue;

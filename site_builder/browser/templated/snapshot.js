@@ -10,8 +10,15 @@
 // was made with. Later visits, on any page, restore it. A snapshot that is missing, made for another
 // runtime (Pyodide checks its build id), or that fails to restore or to set up the calculator is
 // deleted, and the worker boots plainly instead: a snapshot can make a start faster, never break a page.
+// It is stored with its SHA-256 and used only if its bytes still have it (a flipped bit that still
+// restores would make every calculator refuse ordinary input). It yields to offline use: kept only
+// while the origin's quota leaves room for the offline cache beside it. Its store is named after the
+// site's path, so sites under other paths of the origin keep theirs.
 const SETTINGS = /*SETTINGS*/ { version: "", lock: null, snapshots: false };
-const STORE = "python-snapshots";
+const STORE = `python-snapshots ${new URL("../", import.meta.url).pathname}`;
+const DIGEST = "X-Snapshot-SHA256";
+// Room the offline cache (the runtime, the shared files and the pages read) keeps beside a snapshot.
+const ROOM_FOR_OFFLINE = 64 * 1024 * 1024;
 
 /**
  * Start Pyodide and return `finish(pyodide)`'s value, how it started ("snapshot" or "plain"), and
@@ -108,15 +115,25 @@ async function findSnapshot(key) {
 }
 
 async function readSnapshot(response) {
-  return new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (response.headers.get(DIGEST) !== (await sha256(bytes))) throw new Error("snapshot: damaged");
+  return bytes;
 }
 
-// In the background, once the engine is ready: one snapshot per reader, the newest.
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// In the background, once the engine is ready: one snapshot per reader, the newest, if there is room.
 async function keepSnapshot(key, snapshot) {
   try {
     await forgetSnapshots();
+    const { quota, usage } = await navigator.storage.estimate();
+    if (quota - usage < snapshot.length + ROOM_FOR_OFFLINE) return;
     const cache = await caches.open(STORE);
-    await cache.put(key, new Response(snapshot, { headers: { "Content-Length": String(snapshot.length) } }));
+    const headers = { "Content-Length": String(snapshot.length), [DIGEST]: await sha256(snapshot) };
+    await cache.put(key, new Response(snapshot, { headers }));
   } catch {
     // No storage (a private window, a full disk, an opaque origin): the next visit boots plainly.
   }
