@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -140,16 +141,41 @@ def test_a_deploy_leaves_one_consistent_cache_that_works_offline(
     context.close()
 
 
+_SEARCH_FILES = """() => caches.keys()
+    .then(names => Promise.all(names.filter(name => name.startsWith('ai-calculators-'))
+    .map(name => caches.open(name).then(cache => cache.keys()))))
+    .then(lists => lists.flat().filter(request => request.url.includes('/pagefind/')).length)"""
+
+
 def test_search_works_offline_after_a_first_search(browser: Any, site: Path) -> None:
+    context = browser.new_context()
+    tab = context.new_page()
+    languages = json.loads((site / "pagefind" / "offline.json").read_text(encoding="utf-8"))
+    with _serving(site) as (url, stop):
+        tab.goto(f"{url}en/")
+        tab.evaluate(_CONTROLLED)
+        assert _search(tab, url, "en", "accumulation")
+        # The whole English index is stored, not only what "accumulation" needed.
+        _wait_until(tab, lambda: tab.evaluate(_SEARCH_FILES) >= len(languages["en"]), seconds=30)
+        stop()
+        links = _search(tab, url, "en", "accumulation")
+        assert any(link.endswith(f"/en/{GRAD.slug}/") for link in links), links
+        # A word never searched online is found offline too.
+        links = _search(tab, url, "en", "cosine")
+        assert any(link.endswith("/en/cosine-similarity/") for link in links), links
+    context.close()
+
+
+def test_offline_before_any_search_says_it_could_not_search(browser: Any, site: Path) -> None:
     context = browser.new_context()
     tab = context.new_page()
     with _serving(site) as (url, stop):
         tab.goto(f"{url}en/")
         tab.evaluate(_CONTROLLED)
-        assert _search(tab, url, "en", "accumulation")
         stop()
-        links = _search(tab, url, "en", "accumulation")
-        assert any(link.endswith(f"/en/{GRAD.slug}/") for link in links), links
+        assert _search(tab, url, "en", "cosine") == []
+        status = tab.locator("#search-status")
+        assert status.text_content() == status.get_attribute("data-unavailable") != status.get_attribute("data-empty")
     context.close()
 
 

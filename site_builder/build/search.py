@@ -27,4 +27,27 @@ def index_site(site: Path) -> None:
         raise BuildError(site, None, f"search indexing failed: {(run.stderr or run.stdout).strip()}")
     # Pagefind writes its language table in hash-map order; sort it so two builds are byte-identical.
     entry = site / "pagefind" / "pagefind-entry.json"
-    entry.write_text(json.dumps(json.loads(entry.read_text(encoding="utf-8")), sort_keys=True), encoding="utf-8")
+    languages = json.loads(entry.read_text(encoding="utf-8"))
+    entry.write_text(json.dumps(languages, sort_keys=True), encoding="utf-8")
+    _write_offline_lists(site / "pagefind", languages["languages"])
+
+
+_OFFLINE_LIST = "offline.json"
+"""Written beside Pagefind's files: each language's files, which the service worker stores when a reader first
+searches, so that any word can be searched offline afterwards (not only the words searched online)."""
+
+
+def _write_offline_lists(folder: Path, languages: dict[str, dict[str, object]]) -> None:
+    """Write `_OFFLINE_LIST`: for each language Pagefind indexed, every file a search in it may load."""
+    shared = ["pagefind.js", "pagefind-worker.js", "pagefind-entry.json"]
+    lists = {}
+    for language, facts in sorted(languages.items()):
+        prefix = f"{language}_"
+        own = [
+            f"pagefind.{facts['hash']}.pf_meta",
+            f"wasm.{facts['wasm'] or 'unknown'}.pagefind",
+            *(f"{part}/{path.name}" for part in ("index", "fragment") for path in sorted((folder / part).iterdir())
+              if path.name.startswith(prefix)),
+        ]  # fmt: skip
+        lists[language] = [name for name in [*shared, *own] if (folder / name).is_file()]
+    (folder / _OFFLINE_LIST).write_text(json.dumps(lists, sort_keys=True), encoding="utf-8")

@@ -17,8 +17,18 @@ function connectSearch(form) {
     if (!pagefind) {
       pagefind = await import(new URL("pagefind/pagefind.js", root).href);
       await pagefind.options({ baseUrl: root.pathname });
+      keepForOffline().catch(() => {});
     }
     return pagefind;
+  };
+  // Once searched online, any word can be searched offline: the service worker stores this language's whole
+  // index (a few hundred kilobytes), not only the parts the words searched so far needed.
+  const keepForOffline = async () => {
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker) return;
+    const lists = await (await fetch(new URL("pagefind/offline.json", root))).json();
+    const files = lists[document.documentElement.lang.toLowerCase()] ?? [];
+    worker.postMessage({ type: "keep-search", urls: files.map((file) => new URL(`pagefind/${file}`, root).href) });
   };
 
   const show = (entries) => {
@@ -46,10 +56,20 @@ function connectSearch(form) {
       status.textContent = "";
       return;
     }
-    const engine = await load();
-    const search = await engine.debouncedSearch(query, {}, 150);
-    if (search === null || ticket !== latest) return;
-    const data = await Promise.all(search.results.slice(0, 8).map((result) => result.data()));
+    let data;
+    try {
+      const engine = await load();
+      const search = await engine.debouncedSearch(query, {}, 150);
+      if (search === null || ticket !== latest) return;
+      data = await Promise.all(search.results.slice(0, 8).map((result) => result.data()));
+    } catch {
+      // The index could not be read (offline before any search online): that is not "nothing matches".
+      pagefind = null;
+      if (ticket !== latest) return;
+      show([]);
+      status.textContent = status.dataset.unavailable;
+      return;
+    }
     if (ticket !== latest) return;
     show(data.map((entry) => ({ url: entry.url, title: entry.meta.title, excerpt: plainText(entry.excerpt) })));
     status.textContent = data.length ? "" : status.dataset.empty;

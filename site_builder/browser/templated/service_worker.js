@@ -100,19 +100,21 @@ function isPage(url) {
   return url.startsWith(SCOPE) && !url.startsWith(APP) && !url.startsWith(SEARCH);
 }
 
-// A page asks to keep its own files (its calculator's bundle and catalog): site files under _app/ only.
+// A page asks to keep its own files (its calculator's bundle and catalog: site files under _app/ only), or,
+// once its reader has searched, its language's whole search index (files under pagefind/ only).
 self.addEventListener("message", (event) => {
   const data = event.data;
-  if (!data || data.type !== "keep" || !Array.isArray(data.urls)) return;
-  event.waitUntil(keep(data.urls.slice(0, 8)));
+  if (!data || !Array.isArray(data.urls)) return;
+  if (data.type === "keep") event.waitUntil(keep(data.urls.slice(0, 8), APP));
+  else if (data.type === "keep-search") event.waitUntil(keep(data.urls.slice(0, 2000), SEARCH));
 });
 
-async function keep(urls) {
+async function keep(urls, folder) {
   const cache = await caches.open(CACHE);
   for (const url of urls) {
     if (typeof url !== "string") continue;
     const target = new URL(url, SCOPE).href;
-    if (target.startsWith(APP)) await withRoom(() => keepFile(cache, target)).catch(() => {});
+    if (target.startsWith(folder)) await withRoom(() => keepFile(cache, target)).catch(() => {});
   }
 }
 
