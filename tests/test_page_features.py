@@ -52,7 +52,7 @@ def test_share_link_round_trips_into_a_fresh_page(page: Any, base_url: str, brow
     page.fill('[name="data_parallel"]', "3")
     page.fill('[name="activation_per_sample_gb"]', "abc")  # invalid values stay out of the link
     _settle(page)
-    page.click("text=Share")
+    page.click('[data-open="share-dialog"]')
     link = page.input_value("[data-share-link]")
     query = "micro_batch=6&accumulation_steps=8&data_parallel=3&memory_unit=gb"
     assert link == f"{base_url}en/gradient-accumulation-memory/?{query}"
@@ -319,3 +319,61 @@ def test_subpath_page_computes(browser: Any, subpath_site: str) -> None:
     canonical = tab.get_attribute('link[rel="canonical"]', "href")
     assert canonical == f"{subpath_site}zh-tw/llm-training-vram/"
     tab.context.close()
+
+
+def test_the_embed_snippet_carries_a_long_vector(page: Any, base_url: str, tmp_path: Path) -> None:
+    # Values over 64 characters were dropped by embed.js: the host showed the default vectors' result, silently.
+    from calculators import find
+
+    vector = ", ".join(f"{index / 7:.6f}" for index in range(1, 41))
+    _open(page, base_url, EN, find("cosine-similarity"))
+    page.fill('[name="vector_a"]', vector)
+    page.fill('[name="vector_b"]', ", ".join("1" for _ in range(40)))
+    page.wait_for_function("() => !document.querySelector('.results').hasAttribute('aria-busy')")
+    distance = page.text_content('[data-output="distance"]')
+    page.click('[data-open="embed-dialog"]')
+    code = page.input_value("[data-embed-code]")
+    assert len(vector) > 64 and page.locator("#embed-dialog [data-too-long]").is_hidden()
+    host = "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Host</title>"
+    host += "<link rel='icon' href='data:,'></head><body>{}</body></html>"
+    # The snippet names the site's configured address; here the site is served at base_url.
+    (tmp_path / "host.html").write_text(host.format(code.replace("http://localhost:8000/", base_url)), "utf-8")
+    for url in _serve(tmp_path):
+        page.goto(f"{url}host.html")
+        frame = page.frame_locator("iframe")
+        frame.locator('[data-engine][data-state="ready"]').wait_for(timeout=60_000)
+        assert frame.locator('[name="vector_a"]').input_value() == vector
+        frame.locator('[data-output="distance"]', has_text=distance or "").wait_for()
+
+
+def test_a_link_too_long_for_a_browser_leaves_out_what_does_not_fit_and_says_so(page: Any, base_url: str) -> None:
+    # Two vectors of 60,000 numbers: 2.4 MB of query, past the 2 MiB Chromium opens (a blank page, or nothing).
+    from calculators import find
+
+    vector = ", ".join(f"0.{index:016d}" for index in range(60_000))
+    _open(page, base_url, EN, find("cosine-similarity"))
+    page.evaluate(
+        """(vector) => { for (const name of ["vector_a", "vector_b"]) {
+             const field = document.querySelector(`[name="${name}"]`);
+             field.value = vector;
+             field.dispatchEvent(new Event("input", { bubbles: true }));
+           } }""",
+        vector,
+    )
+    page.wait_for_function(
+        "() => !document.querySelector('.results').hasAttribute('aria-busy')"
+        " && document.querySelector('[data-output=\"similarity\"]').textContent === '1'",
+        timeout=60_000,
+    )
+    page.click('[data-open="share-dialog"]')
+    link = page.input_value("[data-share-link]")
+    assert len(link) <= 2_000_000 and ("vector_a=" in link) != ("vector_b=" in link)
+    note = page.locator("#share-dialog [data-too-long]")
+    assert note.is_visible() and "too long for a link" in (note.text_content() or "")
+    page.keyboard.press("Escape")
+    # The language switcher carries them whole: through the tab's session storage, past a link's length.
+    page.locator('.languages a[hreflang="de"]').click()
+    page.wait_for_url("**/de/cosine-similarity/**")
+    page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
+    assert page.input_value('[name="vector_a"]') == vector == page.input_value('[name="vector_b"]')
+    page.wait_for_function("() => document.querySelector('[data-output=\"similarity\"]').textContent === '1'")

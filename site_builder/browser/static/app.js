@@ -5,6 +5,15 @@
 const form = document.querySelector("form[data-calculator]");
 const results = document.querySelector(".results");
 const isEmbedded = document.body.hasAttribute("data-embed");
+// Links carry values in their query while the address stays short enough for any server (static hosts refuse
+// a few kilobytes of request line); longer, in their fragment, which never leaves the browser, up to the
+// longest address Chromium opens (2 MiB: past it, a page opens blank).
+const QUERY_LINK = 2_000;
+const LONGEST_LINK = 2_000_000;
+// Past this, the language links are written only when one is about to be followed.
+const EAGER_LINK = 8_192;
+// Where the language switcher leaves values too long for any link, for the next page (language.js).
+const CARRIED = "ai-calculators:carried-values";
 
 const engine = form ? connectEngine(form) : null;
 if (isEmbedded) reportSizeToHost();
@@ -160,7 +169,7 @@ function connectEngine(form) {
       registration.active?.postMessage({ type: "keep", urls: [files.calculatorBundle, files.catalog, files.facts] }),
     )
     .catch(() => {});
-  if (applyQuery(form, new URLSearchParams(location.search))) {
+  if (applyQuery(form, carriedQuery() ?? linkedValues())) {
     state.lastValid = null; // the published results are not the link's values
     request();
   }
@@ -197,7 +206,9 @@ function connectEngine(form) {
     updateSummary(shown[0], report.results[0]?.value !== "");
     const messages = new Map(report.errors.map((error) => [error.name, error.message]));
     state.errors = new Set(messages.keys());
-    document.dispatchEvent(new CustomEvent("calculator:values", { detail: portableValues().toString() }));
+    // The language links carry the values: written out at once while short, on demand (language.js) when a
+    // pasted vector makes them megabytes, so that an edit never rewrites ten such links.
+    document.dispatchEvent(new CustomEvent("calculator:values", { detail: linkValues() }));
     for (const field of fields(form)) {
       const message = messages.get(field.name) ?? "";
       form.querySelector(`[data-error-for="${field.name}"]`).textContent = message;
@@ -304,6 +315,25 @@ function readValues(form) {
   return Object.fromEntries(fields(form).map((field) => [field.name, field.value]));
 }
 
+// The values this page's address carries: in its query, or, for long ones, its fragment (an embed's fragment
+// also names its frame and host, which no input is called).
+function linkedValues() {
+  const params = new URLSearchParams(location.search);
+  for (const [key, value] of new URLSearchParams(location.hash.slice(1))) params.set(key, value);
+  return params;
+}
+
+// The whole query the language switcher left for this page when it was too long for a link (language.js).
+function carriedQuery() {
+  try {
+    const carried = JSON.parse(sessionStorage.getItem(CARRIED) ?? "null");
+    sessionStorage.removeItem(CARRIED);
+    return carried?.path === location.pathname ? new URLSearchParams(carried.query) : null;
+  } catch {
+    return null;
+  }
+}
+
 // Fill the form from a shared link. Links are untrusted: keys that name no input are
 // ignored, values only ever become field values (never markup), and a value a list
 // cannot hold is shown in it as a disabled option of its own, so the engine flags it instead of it
@@ -335,6 +365,54 @@ function applyQuery(form, params) {
 }
 
 let numberFacts = null;
+
+// Put `params` into `url`: in its query while short, else in its fragment (after what the fragment holds),
+// dropping the longest values until the address fits in a link. Return whether any was dropped.
+function carryValues(url, params) {
+  const query = params.toString();
+  if (url.href.length + query.length < QUERY_LINK) {
+    url.search = query;
+    return false;
+  }
+  url.search = "";
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  let dropped = false;
+  for (;;) {
+    const hash = [fragment.toString(), params.toString()].filter(Boolean).join("&");
+    if (url.href.length + hash.length < LONGEST_LINK || params.size === 0) {
+      url.hash = hash;
+      return dropped;
+    }
+    const [longest] = [...params].sort(([, a], [, b]) => b.length - a.length)[0];
+    params.delete(longest);
+    dropped = true;
+  }
+}
+
+// What calculator:values tells the language switcher: the portable query at once when it is short, else a way to
+// write the link (a hundred thousand numbers take a moment) and, for values past a link's length, the whole of
+// them, which the switcher hands to the next page through the tab's session storage.
+function linkValues() {
+  const size = [...changedValues()].reduce((total, [name, value]) => total + name.length + value.length, 0);
+  if (size <= EAGER_LINK) return { query: portableValues().toString() };
+  return {
+    query: null,
+    read: (addresses) => {
+      const whole = portableValues();
+      const query = whole.toString(); // written once for every link: megabytes, for a long vector
+      let dropped = false;
+      const hrefs = addresses.map((address) => {
+        const url = new URL(address);
+        url.search = "";
+        url.hash = "";
+        if (url.href.length + query.length < LONGEST_LINK) url.hash = query;
+        else dropped = carryValues(url, new URLSearchParams(whole)) || dropped;
+        return url.href;
+      });
+      return { hrefs, whole: dropped ? query : null };
+    },
+  };
+}
 
 function dropRejected(menu) {
   menu.querySelector("option[data-rejected]")?.remove();
@@ -450,13 +528,16 @@ function trapFocus(dialog) {
   });
 }
 
-function pageAddress(params) {
-  const query = params.toString();
-  return `${location.origin}${location.pathname}${query ? `?${query}` : ""}`;
+// This page's address with `params` (see carryValues); `tooLong` is told whether some did not fit.
+function pageAddress(params, tooLong = () => {}) {
+  const url = new URL(`${location.origin}${location.pathname}`);
+  tooLong(carryValues(url, params));
+  return url.href;
 }
 
 function fillShareDialog(dialog) {
-  const link = pageAddress(shareableValues());
+  const note = dialog.querySelector("[data-too-long]");
+  const link = pageAddress(shareableValues(), (dropped) => (note.hidden = !dropped));
   const title = document.querySelector("h1").textContent.trim();
   dialog.querySelector("[data-share-link]").value = link;
   const targets = {
@@ -475,7 +556,15 @@ function fillShareDialog(dialog) {
 
 function fillEmbedDialog(dialog) {
   const code = dialog.querySelector("[data-embed-code]");
-  const values = changedValues().toString();
+  const params = changedValues();
+  const preview = dialog.querySelector("[data-embed-preview]");
+  const frameId = "preview";
+  const src = new URL(preview.dataset.src, document.baseURI);
+  src.hash = new URLSearchParams({ frame: frameId, host: location.origin }).toString();
+  // The snippet's values become the embedded page's address (embed.js does as carryValues): what does not fit
+  // in one is left out, and said.
+  dialog.querySelector("[data-too-long]").hidden = !carryValues(src, params);
+  const values = params.toString();
   const attributes = [
     `src="${code.dataset.script}"`,
     `data-calculator="${code.dataset.calculatorSlug}"`,
@@ -484,11 +573,6 @@ function fillEmbedDialog(dialog) {
     "async",
   ];
   code.value = `<script ${attributes.join(" ")}></script>`;
-  const preview = dialog.querySelector("[data-embed-preview]");
-  const frameId = "preview";
-  const src = new URL(preview.dataset.src, document.baseURI);
-  src.search = values;
-  src.hash = new URLSearchParams({ frame: frameId, host: location.origin }).toString();
   const iframe = document.createElement("iframe");
   iframe.title = preview.dataset.title;
   iframe.src = src.href;

@@ -26,13 +26,42 @@ for (const link of document.querySelectorAll("a[data-locale-choice]")) {
 
 // On a calculator page the switcher carries the values the reader entered (app.js tells them on every
 // result, as a query string in every locale's notation), so the page opens in the other language with them.
+// Long ones (pasted vectors) are written into the links only when one is about to be followed, in the link's
+// fragment; values past a link's length go, whole, through the tab's session storage.
+const switcher = [...document.querySelectorAll(".languages a[data-locale-choice]")];
+let pending = null;
+let whole = null;
 document.addEventListener("calculator:values", (event) => {
-  for (const link of document.querySelectorAll(".languages a[data-locale-choice]")) {
+  pending = event.detail.query === null ? event.detail.read : null;
+  whole = null;
+  if (pending) return;
+  for (const link of switcher) {
     const target = new URL(link.href);
-    target.search = event.detail;
+    target.search = event.detail.query;
+    target.hash = "";
     link.href = target.href;
   }
 });
+const writeLinks = () => {
+  if (!pending) return;
+  const written = pending(switcher.map((link) => link.href));
+  pending = null;
+  switcher.forEach((link, index) => (link.href = written.hrefs[index]));
+  whole = written.whole;
+};
+for (const link of switcher) {
+  for (const type of ["pointerdown", "focus", "contextmenu", "mouseenter"]) link.addEventListener(type, writeLinks);
+  link.addEventListener("click", () => {
+    writeLinks();
+    if (whole === null) return;
+    try {
+      const path = new URL(link.href).pathname;
+      sessionStorage.setItem("ai-calculators:carried-values", JSON.stringify({ path, query: whole }));
+    } catch {
+      // No room in session storage: the other page opens with what fits in the link.
+    }
+  });
+}
 
 const chooser = document.querySelector("[data-locale-chooser]");
 if (chooser) {

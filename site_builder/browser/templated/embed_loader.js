@@ -17,16 +17,27 @@
   const folder = has(CATALOGUE.locales, lang) ? CATALOGUE.locales[lang] : "en";
 
   // Only keys shaped like input names pass, each value as plain text; the page itself ignores
-  // any key that is not one of its inputs and validates every value.
+  // any key that is not one of its inputs and validates every value. Values pass whole (a pasted vector is
+  // thousands of numbers) up to the longest address a browser opens, as the site's Embed dialog writes them.
   const values = new URLSearchParams();
   let count = 0;
+  let length = 0;
   for (const [key, value] of new URLSearchParams(script.getAttribute("data-values") || "")) {
-    if (/^[a-z][a-z0-9_]{0,63}$/.test(key) && value.length <= 64 && count++ < 64) values.append(key, value);
+    length += key.length + value.length;
+    if (/^[a-z][a-z0-9_]{0,63}$/.test(key) && length <= 2_000_000 && count++ < 64) values.append(key, value);
   }
   const frameId = `c${Math.random().toString(36).slice(2, 10)}`;
   const src = new URL(`${folder}/embed/${slug}/`, siteRoot);
-  src.search = values.toString();
-  src.hash = new URLSearchParams({ frame: frameId, host: location.origin }).toString();
+  const frame = new URLSearchParams({ frame: frameId, host: location.origin }).toString();
+  // Short values in the query; long ones (vectors) in the fragment, which no server sees (hosts refuse long
+  // request lines), as the site's own links carry them.
+  const query = values.toString();
+  if (src.href.length + query.length < 2_000) {
+    src.search = query;
+    src.hash = frame;
+  } else {
+    src.hash = [frame, query].join("&");
+  }
 
   const iframe = document.createElement("iframe");
   iframe.src = src.href;
