@@ -2,6 +2,10 @@
 
     python -m calculators --list
     python -m calculators llm-training-vram --params_billion 70 --bytes_per_param 12 [--json] [--lang de]
+    python -m calculators cosine-similarity --vector_a @a.txt --vector_b @-   (a file, and standard input)
+
+A value written @PATH is read from that file, and @- from standard input, as curl does: a vector of a
+hundred thousand numbers is longer than a command line takes.
 
 This module is the core's command-line edge, and the one exception to the rules
 in README.md: it reads the catalogs from disk and prints. It is not shipped to
@@ -50,13 +54,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             dest=spec.name,
             default=spec.default,
             metavar="VALUE",
-            help=f"{spec.label.text}{unit}, default {spec.default}{choices}".replace("%", "%%"),  # argparse formats %
+            help=f"{spec.label.text}{unit}, default {spec.default}{choices}; @FILE or @- to read it".replace("%", "%%"),
         )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--lang", default="en", help="language of the text, e.g. de, zh-TW (default en)")
     args = parser.parse_args(arguments[1:])
     kit = _kit(args.lang)
-    values = {spec.name: getattr(args, spec.name) for spec in calculator.inputs}
+    try:
+        values = {spec.name: _read_value(getattr(args, spec.name)) for spec in calculator.inputs}
+    except OSError as error:
+        print(f"cannot read {error.filename or 'standard input'}: {error.strerror or error}", file=sys.stderr)
+        return 2
     report = make_report(calculator, values, kit)
     if args.json:
         print(json.dumps({"calculator": slug, "lang": args.lang, "inputs": values, **json.loads(report.to_json())},
@@ -64,6 +72,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(_text(calculator.outputs, report, kit))
     return 0 if report.ok else 2
+
+
+def _read_value(text: str) -> str:
+    """Return `text`, or, for @PATH, that file's text and, for @-, standard input's (no number starts with @)."""
+    if not text.startswith("@"):
+        return text
+    if text == "@-":
+        return sys.stdin.read()
+    return Path(text[1:]).read_text(encoding="utf-8")
 
 
 def _kit(lang: str) -> LocaleKit:

@@ -75,6 +75,23 @@ def test_cli_text_and_bad_input() -> None:
     assert "--gpu_memory_gb: Dieser Wert liegt außerhalb des Bereichs" in tiny.stdout
 
 
+def test_cli_reads_a_long_vector_from_a_file_and_from_standard_input(tmp_path: Path) -> None:
+    # A hundred thousand numbers: past what a command line takes (E2BIG), so @FILE and @- as curl reads them.
+    numbers = ", ".join(f"{index % 7 - 3}.{index:06d}" for index in range(100_000))
+    (tmp_path / "a.txt").write_text(numbers, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "calculators", "cosine-similarity", "--vector_a", f"@{tmp_path / 'a.txt'}",
+         "--vector_b", "@-", "--json"],
+        cwd=PROJECT, input=numbers, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    printed = json.loads(run.stdout)
+    shown = {result["name"]: result["value"] for result in printed["results"]}
+    assert shown["similarity"] == "1" and shown["dimensions"] == "100,000"
+    missing = _cli("cosine-similarity", "--vector_a", f"@{tmp_path / 'missing.txt'}")
+    assert missing.returncode == 2 and "cannot read" in missing.stderr and "missing.txt" in missing.stderr
+
+
 def test_installed_package_carries_its_catalogs(tmp_path: Path) -> None:
     target = tmp_path / "site-packages"
     subprocess.run(
