@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from types import MappingProxyType
 from typing import cast
 
 from .numbers import PLAIN, NumberFacts, parse_number
@@ -207,6 +208,8 @@ def read_vector(name: str, raw: object, facts: NumberFacts = PLAIN) -> tuple[flo
     if isinstance(raw, str):
         if len(raw) > _LONGEST_VECTOR_TEXT:
             return Problem(name, "too_many", Decimal(LONGEST_VECTOR))
+        if not raw.isascii():  # full-width digits (a Japanese keyboard), read at once instead of item by item
+            raw = raw.translate(_to_ascii(raw))
         if facts.decimal == "," and "." not in raw:
             comma = _decimal_comma(name, raw)
             if comma is not None:
@@ -234,6 +237,21 @@ def read_vector(name: str, raw: object, facts: NumberFacts = PLAIN) -> tuple[flo
             return Problem(name, "vector_item_out_of_range", index=index, text=str(item)[:24])
         numbers.append(number + 0.0)
     return tuple(numbers)
+
+
+# Full-width stop, comma, hyphen-minus, plus, e, E, space and semicolon, and the minus sign.
+_FULL_WIDTH = MappingProxyType(
+    {
+        "\uff0e": ".", "\uff0c": ",", "\uff0d": "-", "\uff0b": "+", "\uff45": "e", "\uff25": "E",
+        "\u3000": " ", "\uff1b": ";", "\u2212": "-",
+    }
+)  # fmt: skip
+
+
+def _to_ascii(text: str) -> dict[int, str]:
+    """A table that writes `text`'s digits of any script, and full-width punctuation, in ASCII."""
+    table = {ord(char): str(int(char)) for char in set(text) if char.isdecimal() and not char.isascii()}
+    return {**table, **{ord(wide): plain for wide, plain in _FULL_WIDTH.items()}}
 
 
 _DIGITS_AND_COMMAS = re.compile(r"[0-9,]+")
