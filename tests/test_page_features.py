@@ -202,11 +202,15 @@ def test_two_embeds_on_a_foreign_page(page: Any, base_url: str, host_url: str) -
     assert iframes.count() == 2
     vram = page.frame_locator("iframe >> nth=0")
     grad = page.frame_locator("iframe >> nth=1")
-    for frame in (vram, grad):
-        frame.locator('[data-engine][data-state="ready"]').wait_for(timeout=60_000)
+    vram.locator('[data-engine][data-state="ready"]').wait_for(timeout=60_000)
     vram.locator('[data-output="model_state_gb"]', has_text="840").wait_for()
     assert vram.locator("[name=params_billion]").input_value() == "70"
+    # The embed without values shows its published results and starts no engine until the reader touches it.
+    assert grad.locator("[data-engine]").get_attribute("data-state") is None
+    assert not grad.locator("body").evaluate("() => performance.getEntriesByType('resource')"
+                                             ".some((entry) => entry.name.includes('/pyodide/'))")  # fmt: skip
     grad.locator('[name="micro_batch"]').fill("8")
+    grad.locator('[data-engine][data-state="ready"]').wait_for(timeout=60_000)
     grad.locator('[data-output="effective_batch"]', has_text="64").wait_for()
     assert vram.locator('[data-output="model_state_gb"]').text_content() == "840"
 
@@ -243,8 +247,7 @@ def test_two_embeds_on_a_foreign_page(page: Any, base_url: str, host_url: str) -
 
 def test_embed_ignores_forged_size_messages(page: Any, base_url: str, host_url: str) -> None:
     page.goto(f"{host_url}host.html")
-    page.frame_locator("iframe >> nth=1").locator('[data-engine][data-state="ready"]').wait_for(timeout=60_000)
-    page.wait_for_function("() => document.querySelectorAll('iframe')[1].style.height !== '560px'")
+    page.wait_for_function("() => document.querySelectorAll('iframe')[1].style.height !== '560px'", timeout=60_000)
     height = page.evaluate("document.querySelectorAll('iframe')[1].style.height")
     # The host's own window is not the iframe, and its origin is not the site's: both checks reject it.
     page.evaluate("window.postMessage({type: 'ai-calc:size', frame: 'x', height: 9999}, '*')")

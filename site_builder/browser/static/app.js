@@ -24,7 +24,9 @@ setUpControls();
 function connectEngine(form) {
   const note = document.querySelector("[data-engine]");
   const absolute = (url) => new URL(url, document.baseURI).href;
-  const worker = new Worker(absolute(form.dataset.worker), { type: "module" });
+  // Started at once on the site's own pages; in an embed, only once it has something to compute: a host page
+  // with a dozen calculators would otherwise start a dozen runtimes (150 MB each) that no one may touch.
+  let worker = null;
   const state = { ready: false, inFlight: false, pending: null, errors: new Set(), lastValid: null };
   // The texts that describe the values, and what the page was published with (for when the engine
   // cannot start and the form goes back to those values).
@@ -40,7 +42,7 @@ function connectEngine(form) {
     .catch(() => {});
   let staleTimer = null;
   // A runtime that never answers counts as failed rather than loading forever.
-  const deadline = setTimeout(() => fail(), 60_000);
+  let deadline = null;
 
   const showEngine = (name) => {
     note.textContent = note.dataset[name];
@@ -52,7 +54,7 @@ function connectEngine(form) {
   const fail = () => {
     if (note.dataset.state === "failed") return;
     clearTimeout(deadline);
-    worker.terminate();
+    worker?.terminate();
     for (const field of fields(form)) {
       field.value = field.dataset.default;
       if (field instanceof HTMLSelectElement) field.disabled = true;
@@ -73,6 +75,7 @@ function connectEngine(form) {
     document.dispatchEvent(new Event("calculator:engine-settled"));
   };
   const send = () => {
+    if (!worker) start();
     if (!state.ready || state.inFlight || state.pending === null) return;
     state.inFlight = true;
     worker.postMessage({ type: "compute", values: state.pending });
@@ -99,7 +102,7 @@ function connectEngine(form) {
     delete results.dataset.stale;
   }
 
-  worker.addEventListener("message", (event) => {
+  const onMessage = (event) => {
     const message = event.data;
     if (message.type === "ready") {
       clearTimeout(deadline);
@@ -129,11 +132,7 @@ function connectEngine(form) {
       }
       send();
     }
-  });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail();
-  });
+  };
   const edited = (event) => {
     if (!event.target.name) return; // the preset menus and the config box are not inputs
     if (event.target instanceof HTMLSelectElement) dropRejected(event.target);
@@ -147,9 +146,8 @@ function connectEngine(form) {
   form.addEventListener("input", edited);
   form.addEventListener("change", edited);
   form.addEventListener("submit", (event) => event.preventDefault());
-  setUpPresets(form, request, (text) => worker.postMessage({ type: "config", text }));
+  setUpPresets(form, request, (text) => worker?.postMessage({ type: "config", text }));
 
-  showEngine("loading");
   if (typeof WebAssembly !== "object") {
     fail();
     return { request, state };
@@ -162,7 +160,18 @@ function connectEngine(form) {
     catalog: absolute(form.dataset.catalog),
     facts: absolute(form.dataset.facts),
   };
-  worker.postMessage({ type: "init", module: form.dataset.module, ...files });
+  function start() {
+    if (worker || note.dataset.state === "failed") return;
+    showEngine("loading");
+    worker = new Worker(absolute(form.dataset.worker), { type: "module" });
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      fail();
+    });
+    deadline = setTimeout(() => fail(), 60_000);
+    worker.postMessage({ type: "init", module: form.dataset.module, ...files });
+  }
   // The offline cache holds what every page shares; this page's own calculator and catalog are added to it.
   navigator.serviceWorker?.ready
     .then((registration) =>
@@ -172,6 +181,11 @@ function connectEngine(form) {
   if (applyQuery(form, carriedQuery() ?? linkedValues())) {
     state.lastValid = null; // the published results are not the link's values
     request();
+  } else if (isEmbedded) {
+    // The published results are this page's: the reader's first touch starts the engine.
+    for (const type of ["focusin", "pointerdown"]) form.addEventListener(type, start, { once: true });
+  } else {
+    start();
   }
 
   function showReport(report) {
