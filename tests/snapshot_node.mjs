@@ -11,11 +11,12 @@ globalThis.caches = {
     const entries = stores.get(name);
     return {
       async match(key) {
-        const body = entries.get(String(key));
-        return body ? new Response(body.slice()) : undefined;
+        const stored = entries.get(String(key));
+        return stored ? new Response(stored.body.slice(), { headers: stored.headers }) : undefined;
       },
       async put(key, response) {
-        entries.set(String(key), new Uint8Array(await response.arrayBuffer()));
+        const headers = Object.fromEntries(response.headers);
+        entries.set(String(key), { body: new Uint8Array(await response.arrayBuffer()), headers });
       },
       async keys() {
         return [...entries.keys()].map((url) => ({ url }));
@@ -27,6 +28,9 @@ globalThis.caches = {
   },
 };
 
+// The store snapshot.js names after the site's path (here, the folder above the module).
+const storeOf = () => [...stores].find(([name]) => name.startsWith("python-snapshots "))?.[1];
+
 const { startPython } = await import(pathToFileURL(module).href);
 const runtime = `${runtimeDir}/`; // Pyodide in Node takes paths where a browser takes URLs
 const stdlib = stdlibZip;
@@ -37,15 +41,15 @@ const finish = (pyodide) =>
 async function start(core) {
   const started = await startPython({ runtime, stdlib, core }, { warm, finish });
   // The snapshot is kept in the background: wait for it, as a reader's open page does.
-  for (let i = 0; i < 200 && !(stores.get("python-snapshots")?.size > 0); i++) {
+  for (let i = 0; i < 200 && !(storeOf()?.size > 0); i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  console.log(JSON.stringify({ start: started.start, value: started.value, stored: stores.get("python-snapshots")?.size ?? 0 }));
+  console.log(JSON.stringify({ start: started.start, value: started.value, stored: storeOf()?.size ?? 0 }));
 }
 
 await start("core-1"); // nothing stored: a plain boot, which keeps a snapshot
 await start("core-1"); // restored
-const [entries] = stores.values();
-for (const [key, bytes] of entries) entries.set(key, bytes.slice(0, 4096)); // damaged
+const entries = storeOf();
+for (const [key, stored] of entries) entries.set(key, { ...stored, body: stored.body.slice(0, 4096) }); // damaged
 await start("core-1"); // falls back, and keeps a good one again
 await start("core-2"); // another core: the stored snapshot is not its own

@@ -18,7 +18,7 @@ from languages.locales import LOCALES
 
 CODES = {
     "required", "not_a_number", "not_whole", "too_small", "too_large", "unknown_choice", "out_of_range", "rule",
-    "not_a_vector_item", "too_many",
+    "not_a_vector_item", "vector_item_out_of_range", "decimal_comma", "too_many",
 }  # fmt: skip
 
 hostile_text = st.sampled_from(
