@@ -171,6 +171,8 @@ function connectEngine(form) {
     });
     deadline = setTimeout(() => fail(), 60_000);
     worker.postMessage({ type: "init", module: form.dataset.module, ...files });
+    // The start-up snapshot waits for the offline cache: under a small quota, offline use comes first.
+    navigator.serviceWorker?.ready.then(() => worker?.postMessage({ type: "offline-settled" })).catch(() => {});
   }
   // The offline cache holds what every page shares; this page's own calculator and catalog are added to it.
   navigator.serviceWorker?.ready

@@ -25,9 +25,10 @@ const ROOM_FOR_OFFLINE = 64 * 1024 * 1024;
  * the milliseconds each step took (the benchmark reads them).
  * `runtime` is the runtime folder's URL (ending in "/"), `stdlib` the standard library's (null:
  * Pyodide's own), `core` names what `warm(pyodide)` loads: the shared code every page imports, which the snapshot
- * keeps imported. `warm` runs again after a restore (files do not survive one; imports do).
+ * keeps imported. `warm` runs again after a restore (files do not survive one; imports do). A new snapshot is
+ * stored once `keepAfter` settles (the offline cache first).
  */
-export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
+export async function startPython({ runtime, stdlib, core }, { warm, finish, keepAfter = Promise.resolve() }) {
   const steps = {};
   let last = performance.now();
   const step = (name) => {
@@ -70,7 +71,7 @@ export async function startPython({ runtime, stdlib, core }, { warm, finish }) {
   step("snapshot");
   const value = await finish(pyodide);
   step("finish");
-  if (snapshot) setTimeout(() => keepSnapshot(key, snapshot), 0);
+  if (snapshot) keepAfter.then(() => keepSnapshot(key, snapshot));
   return { value, start: "plain", steps };
 }
 

@@ -5,8 +5,14 @@
 // the worker answers {type: "ready", start: "snapshot" | "plain", steps} or {type: "failed"}, then
 // {type: "report", json} for each, or {type: "failed"} if the engine broke.
 // {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
+// {type: "offline-settled"} says the page's service worker is active (see `settled`).
 
 let engine = null;
+// The start-up snapshot is kept once the page says its offline cache has settled (the service worker is
+// active), or after a while where there is none: offline use gets the storage first.
+let offlineSettled = null;
+const settled = new Promise((resolve) => (offlineSettled = resolve));
+setTimeout(() => offlineSettled(), 15_000);
 
 // Pyodide may leave a rejected promise behind when a runtime file fails to load; that is a failed
 // start like any other, not an error to surface.
@@ -25,6 +31,8 @@ self.addEventListener("message", async (event) => {
     } catch (error) {
       self.postMessage({ type: "failed", reason: String(error) });
     }
+  } else if (message.type === "offline-settled") {
+    offlineSettled();
   } else if (message.type === "compute" || message.type === "config") {
     // Every request gets an answer: a report, or a failure the page shows (never a page left busy).
     try {
@@ -69,7 +77,7 @@ async function start({ runtime, stdlib, bundle, calculatorBundle, module, catalo
     live.destroy();
     return engine;
   };
-  const [, started] = await Promise.all([probe, startPython({ runtime, stdlib, core: bundle }, { warm, finish })]);
+  const [, started] = await Promise.all([probe, startPython({ runtime, stdlib, core: bundle }, { warm, finish, keepAfter: settled })]);
   return started;
 }
 
