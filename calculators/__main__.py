@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gettext
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,8 +33,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Compute one calculator from command-line options; return the exit status (2 for unusable input)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or arguments[0] in {"--list", "-l"}:
-        for calculator in all_calculators():
-            print(f"{calculator.slug}\t{calculator.title.text}")
+        try:
+            for calculator in all_calculators():
+                print(f"{calculator.slug}\t{calculator.title.text}")
+            sys.stdout.flush()
+        except BrokenPipeError:  # `| head` stopped reading: not an error (Python's documented way out)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if arguments[0] in {"-h", "--help"}:
         print(__doc__)

@@ -521,14 +521,21 @@ def _written(
 
 # A number as the site writes it (group and decimal symbols of every locale, Arabic ones too, × 10ⁿ), then a word.
 _DIGIT = r"[0-9\u0660-\u0669\u06f0-\u06f9]"  # spelled out, so the pattern means the same in JavaScript
-_NUMBER = rf"[-\u2212]?{_DIGIT}(?:(?:{_DIGIT}|[.,\u066b\u066c\u00a0\u202f])*{_DIGIT})?(?: × 10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)?%?"
+# A power is part of its number: "10⁹", "2³⁰" (an isolate that closed before it would show "⁹10" right to left).
+_NUMBER = (
+    rf"[-\u2212]?{_DIGIT}(?:(?:{_DIGIT}|[.,\u066b\u066c\u00a0\u202f])*{_DIGIT})?[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*"
+    r"(?: × 10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)?%?"
+)
 _LATIN = r"[A-Za-z][\w.+/-]*\w|[A-Za-z]"
 _TOKEN = rf"(?:{_NUMBER}(?:[A-Za-z]\w*)?|{_LATIN})"  # 16.06, 8B, GiB, tokens/s, Llama-3.1
 _RUN = re.compile(rf"{_TOKEN}(?:[ \u00a0](?:[×÷=+\u2212-] )?{_TOKEN})*")
 LTR_RUN = _RUN.pattern
 """A run of numbers and Latin words that a right-to-left text isolates (`_isolate_runs`; the build's articles too)."""
 _NUMBER_THEN_WORD = re.compile(rf"({_NUMBER}) (?=\w)")
-NUMBER_WITH_UNIT = rf"{_NUMBER}[ \u00a0][^\s.,;:!?()×÷=+\u2212\u2066-\u2069][^\s.,;:!?()\u2066-\u2069]*"
+# The word ends at a space or at the first Chinese, Japanese or Korean character after its first (those scripts
+# put no space between words: a span to the next space would hold the rest of the sentence on one line).
+_CJK = r"\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+NUMBER_WITH_UNIT = rf"{_NUMBER}[ \u00a0][^\s.,;:!?()×÷=+\u2212\u2066-\u2069][^\s.,;:!?()\u2066-\u2069{_CJK}]*"
 """A number and the word after it (mostly its unit), which a line should not part: "1,120 GB", "128 samples".
 
 The page keeps each such pair of a result's sentence on one line (site_builder.build.rendering.keep_together when

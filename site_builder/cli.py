@@ -44,9 +44,10 @@ def _run(args: argparse.Namespace, arguments: list[str], reporter: Reporter) -> 
         from site_builder.build import BuildConfig, build
         from site_builder.devserver.watcher import serve
 
-        config = BuildConfig(
-            out=Path(args.out), base_url=args.base_url, runtime_url=args.runtime_url, strict=args.strict
-        )
+        # The dev server's pages name the address they are served at (canonical links, the embed snippet), unless
+        # --base-url says otherwise: site.toml's is the published site's, or localhost:8000 on another port.
+        base_url = args.base_url or (f"http://localhost:{args.port}/" if args.command == "serve" else None)
+        config = BuildConfig(out=Path(args.out), base_url=base_url, runtime_url=args.runtime_url, strict=args.strict)
         if args.only:
             config = dataclasses.replace(config, calculators=_only(args.only))
         if args.command == "serve":

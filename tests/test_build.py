@@ -324,3 +324,15 @@ def test_the_offline_precache_holds_only_what_every_page_shares(site: Path) -> N
     assert {"_app/core.zip", "_app/worker.js", "_app/app.js"} <= files
     assert "_app/embed.js" not in files  # only other sites' pages load it
     assert all((site / url).is_file() for url in files)
+
+
+def test_arabic_pages_keep_each_power_with_its_base(site: Path) -> None:
+    # An isolate that closed before the superscript showed "10⁹" as "⁹10" and "2³⁰" as "³⁰2" (36 places, 15 pages).
+    parted = [
+        (path.parent.name, match[0])
+        for path in sorted((site / "ar").glob("*/index.html"))
+        for match in re.finditer(r".{0,12}\u2069[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+", path.read_text(encoding="utf-8"))
+    ]
+    assert parted == []
+    flops = (site / "ar" / "training-flops" / "index.html").read_text(encoding="utf-8")
+    assert re.search("\u2066[^\u2069]*10⁹[^\u2069]*\u2069", flops)

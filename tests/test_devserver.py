@@ -245,3 +245,12 @@ def test_a_broken_edit_is_named_and_the_last_good_build_stays_served(dev_site: t
     module.write_text(good_module, encoding="utf-8")
     _wait_for(log, "calculators changed: restarting")
     _wait_for(log, r"serving on http://localhost:\d+/.*\n(.*\n)*.*serving on http://localhost:\d+/", timeout=120)
+
+
+def test_pages_served_on_another_port_name_that_port(dev_site: tuple[Path, str, Path]) -> None:
+    # Canonical links and the Embed dialog's snippet said localhost:8000 on any port: a copied embed loaded nothing.
+    _, url, _ = dev_site
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    html = urllib.request.urlopen(f"{url}en/llm-training-vram/", timeout=10).read().decode()
+    assert f'rel="canonical" href="http://localhost:{port}/en/llm-training-vram/"' in html
+    assert f'data-script="http://localhost:{port}/_app/embed.js"' in html and "localhost:8000" not in html

@@ -128,3 +128,12 @@ def test_library_cli_and_page_agree(page: Any, base_url: str) -> None:
     library = calculators.compute(calculator.slug, {"params_billion": 70.5, "bytes_per_param": 12, "activation_gb": 35})
     assert library["total_vram_gb"] == 881
     assert printed["results"][0]["value"] == "881"
+
+
+def test_the_list_piped_into_a_reader_that_stops_is_not_an_error() -> None:
+    # `python -m calculators --list | head` ended in a BrokenPipeError traceback.
+    run = subprocess.run(
+        ["bash", "-c", f"'{sys.executable}' -m calculators --list | true"],
+        cwd=PROJECT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.stderr == ""

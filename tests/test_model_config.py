@@ -237,3 +237,16 @@ def test_a_pasted_config_sets_the_lora_module_layout_and_no_experts(kits: dict[s
     assert llama.values["module_layout"] == "llama"
     mixtral = read_config(find("lora-parameters"), json.dumps(MIXTRAL_8X7B), kits["en"])
     assert mixtral.values["experts"] == "8"
+
+
+def test_a_second_pasted_config_leaves_nothing_of_the_first() -> None:
+    # DeepSeek-V3's config, then Llama 3.1 8B's: the latent-attention ranks stayed, and the page counted 7.938 B.
+    from calculators import evaluate, find
+    from calculators.vocabulary.model_config import config_values, read_model_config
+
+    params = find("transformer-params")
+    first = config_values(params, read_model_config(json.dumps(DEEPSEEK_V3)))
+    second = config_values(params, read_model_config(json.dumps(LLAMA_31_8B)))
+    assert set(first) <= set(second), sorted(set(first) - set(second))
+    result = evaluate(params, {**params.defaults(), **first, **second})
+    assert round(result.results["total_params"]) == 8_030_261_248

@@ -191,6 +191,11 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
         found.update(
             dict.fromkeys(("experts", "experts_per_token", "expert_ffn_size", "shared_experts", "dense_layers"), 0.0)
         )
+    if not found.get("kv_lora_rank"):
+        # Nor latent attention: a page DeepSeek-V3's config filled before keeps none of its ranks (a Llama pasted
+        # after it counted 7.938 B instead of 8.03 B).
+        latent = ("q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim")
+        found.update(dict.fromkeys(latent, 0.0))
     if found.get("experts") and "expert_ffn_size" not in found:
         found["expert_ffn_size"] = found["ffn_size"]  # Mixtral's experts are intermediate_size wide
     if model_type == "qwen2_moe":
@@ -200,6 +205,7 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
             found["shared_expert_ffn_size"] = 5632.0
             assumed.append("shared_expert_intermediate_size")
         found["shared_experts"] = 1.0 if found["shared_expert_ffn_size"] else 0.0
+    found.setdefault("shared_expert_ffn_size", 0.0)  # the others have none, whatever a page held before
     # The family's default, or PretrainedConfig's (tied) for a family not listed.
     tied = document.get("tie_word_embeddings", _TIED_BY_DEFAULT.get(model_type, True))
     if "tie_word_embeddings" not in document:
