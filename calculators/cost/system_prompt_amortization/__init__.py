@@ -11,6 +11,10 @@ price for the five-minute cache, 2 times for the one-hour cache, while a hit cos
 https://platform.claude.com/docs/en/about-claude/pricing: Claude Opus 4.1, $15 base input, $18.75 five-minute writes,
 $30 one-hour writes, $1.50 cache hits per million tokens). OpenAI's caching is automatic, with no write fee: the
 first request pays the input price (https://platform.openai.com/docs/guides/prompt-caching).
+
+Neither caches a short prompt: OpenAI caches prompts of 1,024 tokens or more, and Anthropic's guide
+(https://platform.claude.com/docs/en/build-with-claude/prompt-caching) sets a minimum cacheable length of 1,024 to
+4,096 tokens by model; a shorter prompt is processed without caching even when marked. Below it, cached = uncached.
 """
 
 from __future__ import annotations
@@ -57,6 +61,24 @@ REQUESTS_PER_WRITE = InputSpec(
     maximum=Decimal(1000000000),
     fraction_digits=2,
 )
+MIN_CACHEABLE_TOKENS = InputSpec(
+    name="min_cacheable_tokens",
+    kind=Kind.INTEGER,
+    group=cost.USAGE,
+    label=N_("Shortest prompt cached"),
+    help=N_(
+        "The vendor's minimum cacheable length: a shorter prompt is sent uncached even when marked for caching. "
+        "1,024 tokens for OpenAI and for Claude Sonnet 4.5, Opus 4.1 and Sonnet 4; 2,048 for Claude Sonnet 4.6 "
+        "and Haiku 3.5; 4,096 for Claude Opus 4.5 and Haiku 4.5.",
+    ),
+    default="1024",
+    unit=N_("tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+    advanced=True,
+    optional=True,
+)
 CACHING = InputSpec(
     name="caching",
     kind=Kind.CHOICE,
@@ -84,7 +106,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     >>> prices = {"input_price": 3, "cache_write_price": 3.75, "cached_input_price": 0.3}
     >>> result = compute({"system_prompt_tokens": 3000, "requests_per_write": 50, "caching": EXPLICIT,
-    ...                   "requests_per_day": 1000, "month_hours": 720, **prices})
+    ...                   "requests_per_day": 1000, "month_hours": 720, "min_cacheable_tokens": 1024, **prices})
     >>> round(result["uncached_request_cost"], 6), round(result["cached_request_cost"], 6)
     (0.009, 0.001107)
     """
@@ -93,6 +115,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     write_price = values["cache_write_price"] if values["caching"] == EXPLICIT else values["input_price"]
     uncached = cost.per_million(tokens, values["input_price"])
     cached = cost.per_million(tokens, write_price + reads * values["cached_input_price"]) / values["requests_per_write"]
+    if tokens < values["min_cacheable_tokens"]:
+        cached = uncached  # below the vendor's minimum the prompt is never cached: no write, no read, no saving
     requests = values["requests_per_day"] * cost.days_per_month(values)
     savings = (uncached - cached) * requests
     # Caching pays when N × p > p_write + (N - 1) × p_read, that is N > (p_write - p_read) / (p - p_read).
@@ -119,6 +143,7 @@ CALCULATOR = Calculator(
         cost.REQUESTS_PER_DAY,
         REQUESTS_PER_WRITE,
         CACHING,
+        MIN_CACHEABLE_TOKENS,
         replace(cost.INPUT_PRICE, default="3"),
         replace(cost.CACHE_WRITE_PRICE, default="3.75"),
         replace(cost.CACHED_INPUT_PRICE, default="0.3"),

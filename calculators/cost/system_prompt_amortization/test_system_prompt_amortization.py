@@ -73,3 +73,14 @@ def test_monthly_figures_use_the_chosen_month() -> None:
 def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
     result = evaluate(AMORTIZATION, {**AMORTIZATION.defaults(), name: raw})
     assert result.problems == (problem,)
+
+
+@pytest.mark.parametrize(("tokens", "minimum"), [(1023, "1024"), (2047, "2048"), (4095, "4096")])
+def test_a_prompt_below_the_vendors_minimum_is_not_cached(tokens: int, minimum: str) -> None:
+    # Anthropic's prompt-caching guide: "Shorter prompts cannot be cached, even if marked with cache_control"
+    # (1,024 tokens for Sonnet 4.5, 2,048 for Sonnet 4.6, 4,096 for Opus 4.5); OpenAI caches 1,024 or more.
+    values = {**AMORTIZATION.defaults(), "system_prompt_tokens": str(tokens), "min_cacheable_tokens": minimum}
+    short = _result(**values)
+    assert short["cached_monthly_cost"] == short["uncached_monthly_cost"] and short["monthly_savings"] == 0
+    at_minimum = _result(**{**values, "system_prompt_tokens": minimum})
+    assert at_minimum["monthly_savings"] > 0

@@ -2,8 +2,8 @@
 
 Three published layouts, which the reader chooses between:
 
-- a raw array: n × d × b bytes, b the bytes of one component (4 for float32, 2 for float16, 1 for int8, 1/8 for
-  binary vectors);
+- a raw array: n × ⌈d × b⌉ bytes, b the bytes of one component (4 for float32, 2 for float16, 1 for int8, 1/8
+  for binary vectors, whose bits pack into whole bytes);
 - pgvector's column types (https://github.com/pgvector/pgvector, README "Vector Type" / "Half-Precision Vectors"):
   "Each vector takes 4 * dimensions + 8 bytes of storage", each halfvec 2 * dimensions + 8; an index on them is
   stored beside the table and is not counted here;
@@ -16,6 +16,7 @@ Metadata (ids, text, filters) and replicas are added on top.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
@@ -55,7 +56,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         # FAISS's flat HNSW index stores float32 components whatever the embedding was produced as.
         per_vector = dimensions * 4 + values["hnsw_m"] * 2 * _HNSW_LINK
     else:
-        per_vector = dimensions * values["component_bytes"]
+        # Whole bytes: a binary vector of 100 dimensions packs into 13 (numpy.packbits; PostgreSQL's bit type
+        # stores ceil(bits / 8) bytes, VARBITBYTES), never 12.5.
+        per_vector = float(math.ceil(dimensions * values["component_bytes"]))
         if layout == _PGVECTOR:
             per_vector += _PGVECTOR_HEADER
     per_record = per_vector + values["metadata_bytes"]

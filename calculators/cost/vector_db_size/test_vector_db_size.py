@@ -66,3 +66,14 @@ def test_pgvector_s_own_types_and_limits_are_rules() -> None:
     assert wide.problems == (Problem("dimensions", "rule"),)
     assert _result(layout="pgvector", component_bytes="binary", dimensions="64000")["bytes_per_vector"] == 8008
     assert _result(layout="raw", component_bytes="int8", dimensions="20000")["bytes_per_vector"] == 20000
+
+
+@pytest.mark.parametrize("dimensions", [1, 7, 100, 1023, 1025])
+def test_a_binary_vector_packs_into_whole_bytes(dimensions: int) -> None:
+    # Bits are stored in whole bytes: what Python's own packing of that many bits takes, as numpy.packbits and
+    # PostgreSQL's bit type (ceil(bits / 8) bytes, plus pgvector's 8-byte header) store them.
+    packed = len(int("1" * dimensions, 2).to_bytes((dimensions + 7) // 8, "big"))
+    raw = _result(layout="raw", component_bytes="binary", dimensions=str(dimensions))
+    assert raw["bytes_per_vector"] == packed
+    bit = _result(layout="pgvector", component_bytes="binary", dimensions=str(dimensions))
+    assert bit["bytes_per_vector"] == packed + 8

@@ -11,11 +11,12 @@ specification). The window's arithmetic is in `calculators.vocabulary.chunking`:
     tokens embedded = T + (n - 1) O, the last chunk T - (n - 1)(S - O) tokens long
 
 D documents make D × n vectors; at a price p per million tokens they cost D (T + (n - 1) O) p / 10⁶, and their
-raw vectors take D × n × d × b bytes (d dimensions, b bytes a component: 4 float32, 2 float16, 1 int8, 1/8 binary).
+raw vectors take D × n × ⌈d × b⌉ bytes (d dimensions, b bytes a component: 4 float32, 2 float16, 1 int8, 1/8 binary).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -56,7 +57,10 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "overlap_share": 100 * (embedded - corpus) / corpus if corpus else 0.0,
         "embedding_cost": cost.per_million(embedded, price),
         "overlap_cost": cost.per_million(embedded - corpus, price),
-        "vector_storage": total_chunks * values["dimensions"] * values["component_bytes"] / values["memory_unit"],
+        # A binary vector's bits pack into whole bytes: 100 dimensions take 13.
+        "vector_storage": total_chunks
+        * math.ceil(values["dimensions"] * values["component_bytes"])
+        / values["memory_unit"],
     }
 
 
