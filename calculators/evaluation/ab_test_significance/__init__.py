@@ -159,15 +159,29 @@ CALCULATOR = Calculator(
             ),
             fraction_digits=8,
         ),
+        # Each end of the interval is its own result: one figure labelled "confidence interval" was only its lower
+        # end, and a negative one read like the effect.
         OutputSpec(
             name="ci_low",
-            label=N_("Confidence interval of the difference"),
+            label=N_("Lower end of the confidence interval"),
             unit=N_("percentage points"),
             # Translators: {confidence} is the confidence level as typed (the % sign follows it); {ci_low} and
             # {ci_high} are differences in percentage points.
             sentence=N_(
                 "Interval at a confidence of {confidence} %, with the unpooled standard error: from {ci_low} to "
                 "{ci_high} percentage points.",
+            ),
+            fraction_digits=3,
+        ),
+        OutputSpec(
+            name="ci_high",
+            label=N_("Upper end of the confidence interval"),
+            unit=N_("percentage points"),
+            # Translators: {ci_high} and {ci_low} are differences in percentage points; {confidence} the confidence
+            # level as typed (the % sign follows it).
+            sentence=N_(
+                "At a confidence of {confidence} %, B minus A is at most {ci_high} percentage points, and at least "
+                "{ci_low}.",
             ),
             fraction_digits=3,
         ),

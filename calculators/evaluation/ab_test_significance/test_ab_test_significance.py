@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import math
 from decimal import Decimal
 
@@ -51,3 +52,16 @@ def test_no_success_at_all_is_refused() -> None:
 )
 def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
     assert evaluate(AB, {**AB.defaults(), name: raw}).problems == (problem,)
+
+
+def test_each_end_of_the_interval_is_its_own_result() -> None:
+    # One figure labelled "Confidence interval" was only the lower end: with a negative one it read like the effect.
+    from calculators import LocaleKit, make_report
+    from calculators.kernel.numbers import PLAIN
+
+    kit = LocaleKit(gettext.NullTranslations(), PLAIN)
+    report = make_report(AB, AB.defaults(), kit)
+    shown = {result.name: result for result in report.results}
+    labels = {spec.name: spec.label.text for spec in AB.outputs}
+    assert labels["ci_low"].startswith("Lower end") and labels["ci_high"].startswith("Upper end")
+    assert shown["ci_low"].value != shown["ci_high"].value and shown["ci_high"].value in shown["ci_high"].sentence
