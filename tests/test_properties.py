@@ -98,7 +98,8 @@ def test_reports_never_show_junk(calculator: Calculator, kits: dict[Any, LocaleK
     @given(raw_inputs(calculator), st.sampled_from(LOCALES))
     def check(raw: dict[str, Any], locale: Any) -> None:
         report = make_report(calculator, raw, kits[locale.tag])
-        text = report.to_json()
+        # Right to left, a quoted item's Latin part is isolated ("-⁦inf⁩"): compare the text without the marks.
+        text = report.to_json().replace("\u2066", "").replace("\u2069", "")
         for problem in evaluate(calculator, raw).problems:
             # A pasted vector's item that is not a number is quoted back to the reader as typed ("NaN" included).
             text = text.replace(json.dumps(problem.text, ensure_ascii=False)[1:-1], "") if problem.text else text
