@@ -11,7 +11,7 @@ import pytest
 
 from calculators import CALCULATORS, InputSpec, Kind, LocaleKit, Problem, evaluate, find, make_report
 from calculators.kernel.evaluation import LARGEST_RESULT
-from calculators.kernel.numbers import PLAIN
+from calculators.kernel.numbers import PLAIN, NumberFacts
 from calculators.report import FieldMessage
 
 from .cases import value_sets
@@ -325,3 +325,15 @@ def test_a_typo_in_a_threshold_s_input_greys_what_the_threshold_decides() -> Non
         report = make_report(calculator, {**calculator.defaults(), name: typo}, KIT)
         assert not report.ok and all(result.value == result.sentence == "" for result in report.results), slug
         assert report.status == "Enter valid values to see the results."
+
+
+def test_a_token_count_takes_the_magnitudes_context_lengths_are_written_in() -> None:
+    # "32k" or "1M" typed into a token field was refused; vendors and readers write context lengths that way.
+    token_cost = find("token-cost")
+    for typed, tokens in (("32k", 32_000), ("128K", 128_000), ("1M", 1_000_000), ("1.5 k", 1_500)):
+        assert evaluate(token_cost, {**token_cost.defaults(), "input_tokens": typed}).values["input_tokens"] == tokens
+    german = NumberFacts(decimal=",", group=".")
+    assert evaluate(token_cost, {**token_cost.defaults(), "input_tokens": "1,5k"}, german).values["input_tokens"] == 1500
+    # Only a count of tokens: "70B" in a field of billions of parameters would be 70 × 10⁹ billion.
+    latency = find("inference-latency")
+    assert not evaluate(latency, {**latency.defaults(), "params_billion": "70B"}).ok

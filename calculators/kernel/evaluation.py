@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import cast
 
 from .numbers import PLAIN, NumberFacts, parse_number
-from .spec import Calculator, InputSpec, Kind
+from .spec import Calculator, InputSpec, Kind, Message
 from .unknown import Undecided, Unknown
 
 __all__ = [
@@ -292,6 +292,8 @@ def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
     if spec.kind is Kind.CHOICE:
         return _choose(spec, raw, facts)
     number = _to_decimal(raw, facts)
+    if isinstance(number, Problem) and isinstance(raw, str) and _counts_tokens(spec):
+        number = _with_magnitude(raw, facts) or number
     if isinstance(number, Problem):
         return Problem(spec.name, number.code)
     if spec.kind is Kind.INTEGER and number != number.to_integral_value():
@@ -304,6 +306,29 @@ def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
     if not math.isfinite(value) or (value == 0) != number.is_zero():
         return Problem(spec.name, "out_of_range")  # 1e-400 is above 0 but is 0.0 as a float; 1e400 is inf
     return value
+
+
+# A count of tokens is written as readers and vendors write context lengths: "32k", "128K", "1M", "1.5B".
+_MAGNITUDE = re.compile(r"(.*\S)\s?([kKmMbB])")
+_MAGNITUDES = MappingProxyType({"k": 3, "m": 6, "b": 9})
+
+
+def _counts_tokens(spec: InputSpec) -> bool:
+    return isinstance(spec.unit, Message) and spec.unit.text == "tokens"
+
+
+def _with_magnitude(raw: str, facts: NumberFacts) -> Decimal | None:
+    """Read "32k" as 32,000, "1M" as a million, "1.5B" as 1.5 billion (the number in the locale's notation).
+
+    >>> german = NumberFacts(decimal=",", group=".")
+    >>> _with_magnitude("32k", PLAIN), _with_magnitude("1,5 M", german), _with_magnitude("k", PLAIN)
+    (Decimal('3.2E+4'), Decimal('1.5E+6'), None)
+    """
+    found = _MAGNITUDE.fullmatch(raw.strip())
+    number = _to_decimal(found[1], facts) if found else None
+    if found is None or number is None or isinstance(number, Problem):
+        return None
+    return number.scaleb(_MAGNITUDES[found[2].lower()])
 
 
 def _choose(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
