@@ -332,8 +332,8 @@ def test_a_token_count_takes_the_magnitudes_context_lengths_are_written_in() -> 
     token_cost = find("token-cost")
     for typed, tokens in (("32k", 32_000), ("128K", 128_000), ("1M", 1_000_000), ("1.5 k", 1_500)):
         assert evaluate(token_cost, {**token_cost.defaults(), "input_tokens": typed}).values["input_tokens"] == tokens
-    german = NumberFacts(decimal=",", group=".")
-    assert evaluate(token_cost, {**token_cost.defaults(), "input_tokens": "1,5k"}, german).values["input_tokens"] == 1500
+    facts = NumberFacts(decimal=",", group=".")
+    assert evaluate(token_cost, {**token_cost.defaults(), "input_tokens": "1,5k"}, facts).values["input_tokens"] == 1500
     # Only a count of tokens: "70B" in a field of billions of parameters would be 70 × 10⁹ billion.
     latency = find("inference-latency")
     assert not evaluate(latency, {**latency.defaults(), "params_billion": "70B"}).ok
