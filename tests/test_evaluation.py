@@ -330,7 +330,7 @@ def test_a_typo_in_a_threshold_s_input_greys_what_the_threshold_decides() -> Non
 def test_a_token_count_takes_the_magnitudes_context_lengths_are_written_in() -> None:
     # "32k" or "1M" typed into a token field was refused; vendors and readers write context lengths that way.
     token_cost = find("token-cost")
-    for typed, tokens in (("32k", 32_000), ("128K", 128_000), ("1M", 1_000_000), ("1.5 k", 1_500)):
+    for typed, tokens in (("32k", 32_000), ("128K", 128_000), ("1M", 1_000_000), ("1.5 k", 1_500), ("0k", 0)):
         assert evaluate(token_cost, {**token_cost.defaults(), "input_tokens": typed}).values["input_tokens"] == tokens
     facts = NumberFacts(decimal=",", group=".")
     assert evaluate(token_cost, {**token_cost.defaults(), "input_tokens": "1,5k"}, facts).values["input_tokens"] == 1500

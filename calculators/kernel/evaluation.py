@@ -170,7 +170,7 @@ def known_results(calculator: Calculator, evaluation: Evaluation) -> Known | Non
         return None
     # The formula's type says float; what an Unknown reached is an Unknown all the same.
     known = {name: value + 0.0 for name, value in results.items() if not isinstance(cast(object, value), Unknown)}
-    if not all(_within_range(calculator, name, value) for name, value in known.items()):
+    if not _within_range(calculator, known):
         return None
     unknown = {name for name in results if name not in known}
     return Known(
@@ -274,12 +274,16 @@ def _compute(calculator: Calculator, values: Mapping[str, float]) -> dict[str, f
         results = {name: value + 0.0 for name, value in calculator.compute(values).items()}  # + 0.0: no "-0"
     except (ArithmeticError, ValueError):
         return None
-    return results if all(_within_range(calculator, name, value) for name, value in results.items()) else None
+    return results if _within_range(calculator, results) else None
 
 
-def _within_range(calculator: Calculator, name: str, value: float) -> bool:
-    scientific = any(spec.name == name and spec.scientific for spec in calculator.outputs)
-    return math.isfinite(value) and abs(value) <= (LARGEST_SCIENTIFIC if scientific else LARGEST_RESULT)
+def _within_range(calculator: Calculator, results: Mapping[str, float]) -> bool:
+    """Whether every result is finite and within the site's limit (a larger one for results in scientific form)."""
+    scientific = {spec.name for spec in calculator.outputs if spec.scientific}
+    return all(
+        math.isfinite(value) and abs(value) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT)
+        for name, value in results.items()
+    )
 
 
 def _default(spec: InputSpec) -> float:
@@ -293,7 +297,7 @@ def _read(spec: InputSpec, raw: object, facts: NumberFacts) -> float | Problem:
         return _choose(spec, raw, facts)
     number = _to_decimal(raw, facts)
     if isinstance(number, Problem) and isinstance(raw, str) and _counts_tokens(spec):
-        number = _with_magnitude(raw, facts) or number
+        number = magnitude if (magnitude := _with_magnitude(raw, facts)) is not None else number
     if isinstance(number, Problem):
         return Problem(spec.name, number.code)
     if spec.kind is Kind.INTEGER and number != number.to_integral_value():

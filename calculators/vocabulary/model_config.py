@@ -324,8 +324,8 @@ def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str,
                 values[spec.name] = chosen
         else:
             # Every other fact in full: a price of 1e-12 per token must not fill its field with 0.
-            exact = max(0, -int(Decimal(repr(fact)).as_tuple().exponent))
-            digits = readable_fraction_digits(fact, 9) if spec.preset.endswith("_billion") else exact
+            exact = Decimal(repr(fact)).as_tuple().exponent
+            digits = readable_fraction_digits(fact, 9) if spec.preset.endswith("_billion") else max(0, -int(exact))
             values[spec.name] = format_number(fact, PLAIN, digits, grouping=False)
     return values
 

@@ -101,16 +101,15 @@ def rebuild(config: BuildConfig, current: Assembly, paths: set[Path], reporter: 
 
 def _import_failure(project: Path) -> str:
     """Whether the calculators import, asked of a fresh interpreter: the failure, located, or "" if they do."""
-    check = "from calculators import CALCULATORS"
+    # The child locates the failure as the build does (errors.describe) and exits with it.
+    check = (
+        "import pathlib\n"
+        "from site_builder.build.errors import describe\n"
+        "try:\n    from calculators import CALCULATORS\n"
+        "except Exception as error:\n    raise SystemExit(describe(error, pathlib.Path.cwd()))"
+    )
     run = subprocess.run([sys.executable, "-c", check], cwd=project, capture_output=True, text=True, check=False)
-    if run.returncode == 0:
-        return ""
-    lines = run.stderr.strip().splitlines()
-    # The traceback's last "File ..., line N" in the project, and its last line (the cause).
-    located = [line.strip() for line in lines if line.strip().startswith(f'File "{project}')]
-    where = located[-1].split(",")[:2] if located else []
-    place = f"{where[0][6:-1]}:{where[1].split()[-1]}: " if len(where) == 2 else ""
-    return f"{place}{lines[-1] if lines else 'the calculators do not import'}"
+    return run.stderr.strip() if run.returncode else ""
 
 
 def write_changed(files: dict[str, Content], out: Path) -> int:

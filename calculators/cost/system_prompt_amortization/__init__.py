@@ -61,10 +61,9 @@ REQUESTS_PER_WRITE = InputSpec(
     maximum=Decimal(1000000000),
     fraction_digits=2,
 )
-MIN_CACHEABLE_TOKENS = InputSpec(
+MIN_CACHEABLE_TOKENS = replace(
+    SYSTEM_PROMPT_TOKENS,
     name="min_cacheable_tokens",
-    kind=Kind.INTEGER,
-    group=cost.USAGE,
     label=N_("Shortest prompt cached"),
     help=N_(
         "The vendor's minimum cacheable length: a shorter prompt is sent uncached even when marked for caching. "
@@ -72,10 +71,7 @@ MIN_CACHEABLE_TOKENS = InputSpec(
         "and Haiku 3.5; 4,096 for Claude Opus 4.5 and Haiku 4.5.",
     ),
     default="1024",
-    unit=N_("tokens"),
-    minimum=Decimal(0),
     maximum=Decimal(1000000),
-    fraction_digits=0,
     advanced=True,
     optional=True,
 )

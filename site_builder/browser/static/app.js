@@ -383,46 +383,46 @@ function applyQuery(form, params) {
 let numberFacts = null;
 
 // Put `params` into `url`: in its query while short, else in its fragment (after what the fragment holds),
-// dropping the longest values until the address fits in a link. Return whether any was dropped.
-function carryValues(url, params) {
-  const query = params.toString();
+// dropping the longest values until the address fits in a link. Return whether any was dropped. `query` is
+// `params` written out, when the caller already has it (megabytes, for a long vector).
+function carryValues(url, params, query = params.toString()) {
   if (url.href.length + query.length < QUERY_LINK) {
     url.search = query;
     return false;
   }
   url.search = "";
-  const fragment = new URLSearchParams(url.hash.slice(1));
+  const fragment = url.hash.slice(1);
   let dropped = false;
   for (;;) {
-    const hash = [fragment.toString(), params.toString()].filter(Boolean).join("&");
+    const hash = [fragment, query].filter(Boolean).join("&");
     if (url.href.length + hash.length < LONGEST_LINK || params.size === 0) {
       url.hash = hash;
       return dropped;
     }
     const [longest] = [...params].sort(([, a], [, b]) => b.length - a.length)[0];
     params.delete(longest);
+    query = params.toString();
     dropped = true;
   }
 }
 
-// What calculator:values tells the language switcher: the portable query at once when it is short, else a way to
-// write the link (a hundred thousand numbers take a moment) and, for values past a link's length, the whole of
-// them, which the switcher hands to the next page through the tab's session storage.
+// What calculator:values tells the language switcher: how to write its links (`read`, given their addresses:
+// each link's address with the values, and, when some did not fit, the whole of them, which the switcher hands to
+// the next page through the tab's session storage), and whether to write them at once (`eager`: short values)
+// or only when one is about to be followed (a hundred thousand numbers take a moment to write).
 function linkValues() {
   const size = [...changedValues()].reduce((total, [name, value]) => total + name.length + value.length, 0);
-  if (size <= EAGER_LINK) return { query: portableValues().toString() };
   return {
-    query: null,
+    eager: size <= EAGER_LINK,
     read: (addresses) => {
       const whole = portableValues();
-      const query = whole.toString(); // written once for every link: megabytes, for a long vector
+      const query = whole.toString(); // written once for every link
       let dropped = false;
       const hrefs = addresses.map((address) => {
         const url = new URL(address);
         url.search = "";
         url.hash = "";
-        if (url.href.length + query.length < LONGEST_LINK) url.hash = query;
-        else dropped = carryValues(url, new URLSearchParams(whole)) || dropped;
+        dropped = carryValues(url, new URLSearchParams(whole), query) || dropped;
         return url.href;
       });
       return { hrefs, whole: dropped ? query : null };

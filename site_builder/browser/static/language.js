@@ -25,23 +25,12 @@ for (const link of document.querySelectorAll("a[data-locale-choice]")) {
 }
 
 // On a calculator page the switcher carries the values the reader entered (app.js tells them on every
-// result, as a query string in every locale's notation), so the page opens in the other language with them.
-// Long ones (pasted vectors) are written into the links only when one is about to be followed, in the link's
-// fragment; values past a link's length go, whole, through the tab's session storage.
+// result, in every locale's notation), so the page opens in the other language with them. Long ones (pasted
+// vectors) are written into the links only when one is about to be followed, in the link's fragment; values
+// past a link's length go, whole, through the tab's session storage.
 const switcher = [...document.querySelectorAll(".languages a[data-locale-choice]")];
 let pending = null;
 let whole = null;
-document.addEventListener("calculator:values", (event) => {
-  pending = event.detail.query === null ? event.detail.read : null;
-  whole = null;
-  if (pending) return;
-  for (const link of switcher) {
-    const target = new URL(link.href);
-    target.search = event.detail.query;
-    target.hash = "";
-    link.href = target.href;
-  }
-});
 const writeLinks = () => {
   if (!pending) return;
   const written = pending(switcher.map((link) => link.href));
@@ -49,6 +38,11 @@ const writeLinks = () => {
   switcher.forEach((link, index) => (link.href = written.hrefs[index]));
   whole = written.whole;
 };
+document.addEventListener("calculator:values", (event) => {
+  pending = event.detail.read;
+  whole = null;
+  if (event.detail.eager) writeLinks();
+});
 for (const link of switcher) {
   for (const type of ["pointerdown", "focus", "contextmenu", "mouseenter"]) link.addEventListener(type, writeLinks);
   link.addEventListener("click", () => {
