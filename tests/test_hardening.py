@@ -483,6 +483,9 @@ def test_an_edit_while_the_engine_starts_says_it_is_being_recomputed(browser: An
     for result in report.results:
         assert tab.text_content(f'[data-sentence="{result.name}"]') == result.sentence
     assert tab.evaluate("() => document.querySelector('.results').dataset.stale") is None
+    # The service worker may still be precaching worker.js through the route: stop it before closing, or its
+    # "response disposed" error surfaces in whichever test this worker runs next.
+    context.unroute_all(behavior="ignoreErrors")
     context.close()
 
 
