@@ -168,6 +168,16 @@ DEFINITION_TOKENS = replace(
     ),
     unit=N_("tokens"),
 )
+BARE_TOOLS = _count(
+    "tools_without_parameters",
+    N_("Of which without parameters"),
+    N_(
+        "With OpenAI's count: how many of those tools take no parameters (an empty properties object). Their "
+        "parameter list is not opened, which saves a few tokens each.",
+    ),
+    "0",
+    100000,
+)
 PARAMETER_COUNT = _count(
     "parameter_count",
     N_("Parameters, all tools together"),
@@ -230,8 +240,8 @@ def framing_tokens(values: Mapping[str, float]) -> float:
     OpenAI's cookbook, its weather tool (one function, two parameters, one enum of two values) on gpt-4:
     10 to open the function, 3 for its parameters, 3 for each of them, -3 for the enum, 3 for each value, 12 to end:
 
-    >>> framing_tokens({"convention": OPENAI_4, "tool_count": 1, "parameter_count": 2, "enum_count": 1,
-    ...                 "enum_values": 2})
+    >>> framing_tokens({"convention": OPENAI_4, "tool_count": 1, "tools_without_parameters": 0,
+    ...                 "parameter_count": 2, "enum_count": 1, "enum_values": 2})
     34.0
     """
     tools = values["tool_count"]
@@ -241,8 +251,9 @@ def framing_tokens(values: Mapping[str, float]) -> float:
         row = ANTHROPIC_TOOL_PROMPTS[int(values["claude_model"])]
         return float(row.forced_tokens if values["tool_choice"] else row.auto_tokens)
     k = OPENAI_GPT_4O if values["convention"] == OPENAI_4O else OPENAI_GPT_4
-    # prop_init opens each function's parameter list: at most one per tool, and none for a tool without parameters.
-    with_parameters = min(tools, values["parameter_count"])
+    # prop_init opens the parameter list of each function that has properties (the cookbook's
+    # `if len(function["parameters"]["properties"]) > 0`); a tool without parameters has none.
+    with_parameters = min(tools - values["tools_without_parameters"], values["parameter_count"])
     return float(
         tools * k.func_init
         + with_parameters * k.prop_init
@@ -259,7 +270,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     OpenAI's cookbook example on gpt-4: the weather tool's text is 37 tokens (11 + 14 + 8 + 2 + 2 in cl100k_base),
     its framing 34, and the two messages 34: 105 prompt tokens, as the API reported.
 
-    >>> result = compute({"convention": OPENAI_4, "tool_count": 1, "parameter_count": 2, "enum_count": 1,
+    >>> result = compute({"convention": OPENAI_4, "tool_count": 1, "tools_without_parameters": 0,
+    ...                   "parameter_count": 2, "enum_count": 1,
     ...                   "enum_values": 2, "definition_tokens": 37, "exchange_tokens": 0, "input_tokens": 34,
     ...                   "input_price": 3, "requests_per_day": 1000, "month_hours": 730})
     >>> result["overhead_tokens"], result["total_input_tokens"]
@@ -293,6 +305,7 @@ CALCULATOR = Calculator(
         CLAUDE_MODEL,
         TOOL_CHOICE,
         TOOL_COUNT,
+        BARE_TOOLS,
         DEFINITION_TOKENS,
         PARAMETER_COUNT,
         ENUM_COUNT,
@@ -343,11 +356,31 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(r"T_{tools} = T_{frame} + T_{def} + T_{calls}, \quad C = \frac{T_{tools}\,p_{in}}{10^6}",),
     money=("request_cost",),
     related=("token-cost", "structured-output-overhead", "agent-cost"),
     rules=(
+        Rule(
+            "tools_without_parameters",
+            lambda values: values["tools_without_parameters"] <= values["tool_count"],
+            # Translators: {tools_without_parameters} and {tool_count} are numbers as the reader typed them.
+            N_(
+                "The tools without parameters ({tools_without_parameters}) are among the tools: enter at most "
+                "{tool_count}.",
+            ),
+        ),
+        Rule(
+            "parameter_count",
+            # Only where tools are sent (none count nothing) and the first rule holds (one message is enough).
+            lambda values: (
+                values["parameter_count"] == 0
+                or values["tools_without_parameters"] != values["tool_count"]
+                or values["tool_count"] == 0
+            ),
+            # Translators: {parameter_count} is a number as the reader typed it.
+            N_("The {parameter_count} parameters need a tool that has parameters: every tool is counted without."),
+        ),
         Rule(
             "enum_count",
             lambda values: values["enum_count"] <= values["parameter_count"],

@@ -62,6 +62,23 @@ def test_the_table_has_one_row_per_model() -> None:
     assert len({row.value for row in ANTHROPIC_TOOL_PROMPTS}) == len(ANTHROPIC_TOOL_PROMPTS) == 12
 
 
+def test_a_tool_without_parameters_opens_no_parameter_list() -> None:
+    # The cookbook adds prop_init (3) only `if len(function["parameters"]["properties"]) > 0`: a second tool with an
+    # empty properties object adds func_init (10 on gpt-4) and its name:description line, nothing more. Two tools,
+    # the weather tool's 2 parameters on one of them: 10 + 10 + 3 + 2 × 3 - 3 + 2 × 3 + 12 = 44 framing tokens.
+    two = {**WEATHER_TOOL, "tool_count": "2", "tools_without_parameters": "1"}
+    assert _result(convention="openai-gpt-4", **two)["framing_tokens"] == 44
+    # Told that every tool has parameters, the count opens two parameter lists: 3 more.
+    assert _result(convention="openai-gpt-4", **{**two, "tools_without_parameters": "0"})["framing_tokens"] == 47
+
+
+def test_tools_without_parameters_must_be_among_the_tools() -> None:
+    values = {**OVERHEAD.defaults(), "tool_count": "2", "tools_without_parameters": "3"}
+    assert [p.name for p in evaluate(OVERHEAD, values).problems] == ["tools_without_parameters"]
+    every_tool_bare = {**OVERHEAD.defaults(), "tool_count": "2", "tools_without_parameters": "2"}
+    assert [p.name for p in evaluate(OVERHEAD, every_tool_bare).problems] == ["parameter_count"]
+
+
 def test_no_tools_add_nothing() -> None:
     # "If no tools are provided, then a tool choice of none uses 0 additional system prompt tokens."
     assert _result(tool_count="0", exchange_tokens="0")["overhead_tokens"] == 0

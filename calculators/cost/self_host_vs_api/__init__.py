@@ -8,8 +8,16 @@ s of the tokens sent as input, the API's blended price is s × p_in + (1 - s) ×
     self-hosting a month = GPUs × price per GPU-hour × hours in the month + operations overhead
     break-even tokens a month = self-hosting a month ÷ (blended price ÷ 10⁶)
 
-Break-even means nothing if the GPUs cannot generate that many tokens: their capacity is GPUs × sustained tokens/s
-per GPU × utilization × seconds in the month, and the reader's own volume needs ⌈rate ÷ (tokens/s × u)⌉ GPUs.
+Break-even means nothing if the GPUs cannot serve that many tokens. A GPU reads a prompt's tokens in parallel
+(prefill) and writes the answer one token at a time (decode), so it gets through input tokens far faster than output
+(Databricks, "Conduct your own LLM endpoint benchmarking":
+https://docs.databricks.com/en/machine-learning/foundation-models/prov-throughput-run-benchmark.html). A token mix of
+input share s costs s ÷ r_in + (1 - s) ÷ r_out GPU-seconds per token, so one GPU busy a share u of the time averages
+
+    r = u ÷ (s ÷ r_in + (1 - s) ÷ r_out) tokens a second,
+
+the deployment's capacity is GPUs × r × seconds in the month, and the reader's own volume needs ⌈rate ÷ r⌉ GPUs. The
+comparison with the API prices the volume on the GPUs it needs.
 """
 
 from __future__ import annotations
@@ -56,7 +64,7 @@ THROUGHPUT = InputSpec(
     name="tokens_per_second",
     kind=Kind.DECIMAL,
     group=_SELF_HOST,
-    label=N_("Sustained tokens per second per GPU"),
+    label=N_("Output tokens per second per GPU"),
     help=N_(
         "What one GPU generates each second under your real load, all concurrent requests together. Measure it "
         "with your model, batch size and request lengths: published benchmarks are best cases.",
@@ -67,6 +75,16 @@ THROUGHPUT = InputSpec(
     minimum_exclusive=True,
     maximum=Decimal(100000000),
     fraction_digits=2,
+)
+INPUT_THROUGHPUT = replace(
+    THROUGHPUT,
+    name="input_tokens_per_second",
+    label=N_("Input tokens per second per GPU"),
+    help=N_(
+        "How many prompt tokens one GPU reads each second under your real load. A prompt is read in parallel, so "
+        "this is many times the output rate; serving benchmarks report it as input throughput.",
+    ),
+    default="10000",
 )
 UTILIZATION = InputSpec(
     name="utilization",
@@ -120,10 +138,17 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     much at 2.92 billion tokens a month, a sustained 1,111 tokens a second:
 
     >>> prices = {"input_price": 1, "output_price": 1, "input_share": 75, "ops_overhead": 0}
-    >>> gpus = {"gpus": 2, "gpu_hour_price": 2, "tokens_per_second": 1000, "utilization": 50, "month_hours": 730}
+    >>> gpus = {"gpus": 2, "gpu_hour_price": 2, "tokens_per_second": 1000, "input_tokens_per_second": 10000,
+    ...         "utilization": 50, "month_hours": 730}
     >>> result = compute({**prices, **gpus, "monthly_tokens": 1e9})
     >>> result["self_host_cost"], result["break_even_tokens"], round(result["break_even_rate"], 1)
     (2920, 2920000000.0, 1111.1)
+
+    Three quarters input at 10,000 tokens/s and a quarter output at 1,000 take 0.75 ÷ 10,000 + 0.25 ÷ 1,000 =
+    0.000325 GPU-seconds a token, so a GPU busy half the time averages 0.5 ÷ 0.000325 ≈ 1,538 tokens a second:
+
+    >>> round(result["capacity_rate"] / 2, 1)
+    1538.5
     """
     hours = values["month_hours"]
     seconds = hours * SECONDS_PER_HOUR
@@ -133,11 +158,13 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     share = values["input_share"] / 100
     blended = share * values["input_price"] + (1 - share) * values["output_price"]
     break_even = self_host / (blended / 1e6)
-    per_gpu_rate = values["tokens_per_second"] * values["utilization"] / 100
+    gpu_seconds_per_token = share / values["input_tokens_per_second"] + (1 - share) / values["tokens_per_second"]
+    per_gpu_rate = values["utilization"] / 100 / gpu_seconds_per_token
     tokens = values["monthly_tokens"]
     rate = tokens / seconds
+    # A deployment has at least one GPU; the tolerance keeps a volume that fills whole GPUs from rounding up.
     needed = max(math.ceil(rate / per_gpu_rate - 1e-9), 1)
-    sized = max(needed, values["gpus"]) * gpu_month + overhead
+    sized = needed * gpu_month + overhead
     api = cost.per_million(tokens, blended)
     return {
         "self_host_cost": self_host,
@@ -150,7 +177,6 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "required_rate": rate,
         "gpus_needed": needed,
         "api_cost": api,
-        "sized_gpus": max(needed, values["gpus"]),
         "sized_cost": sized,
         "self_host_saving": max(api - sized, 0.0),
         "api_saving": max(sized - api, 0.0),
@@ -168,6 +194,7 @@ CALCULATOR = Calculator(
         GPU_HOUR_PRICE,
         OVERHEAD,
         THROUGHPUT,
+        INPUT_THROUGHPUT,
         UTILIZATION,
         cost.INPUT_PRICE,
         cost.OUTPUT_PRICE,
@@ -209,10 +236,12 @@ CALCULATOR = Calculator(
             name="capacity_tokens",
             label=N_("What the GPUs can serve per month"),
             unit=N_("tokens"),
-            # Translators: {tokens_per_second} and {capacity_rate} are numbers of tokens per second, {utilization}
-            # a percentage (the % sign follows it), {capacity_tokens} a number of tokens.
+            # Translators: {input_tokens_per_second}, {tokens_per_second} and {capacity_rate} are numbers of tokens
+            # per second, {input_share} and {utilization} percentages (the % sign follows each), {capacity_tokens}
+            # a number of tokens.
             sentence=N_(
-                "At {tokens_per_second} tokens a second per GPU and a utilization of {utilization} %, the "
+                "Reading {input_tokens_per_second} input tokens or writing {tokens_per_second} output tokens a "
+                "second per GPU, with an input share of {input_share} % and a utilization of {utilization} %, the "
                 "deployment averages {capacity_rate} tokens a second: {capacity_tokens} tokens a month. If that is "
                 "below the break-even volume, it can never pay for itself.",
             ),
@@ -235,12 +264,12 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="self_host_saving",
             label=N_("Self-hosting saves per month"),
-            # Translators: {monthly_tokens} is a number of tokens, {sized_gpus} a number of GPUs; the other fields
+            # Translators: {monthly_tokens} is a number of tokens, {gpus_needed} a number of GPUs; the other fields
             # are amounts of money with their currency code.
             sentence=N_(
                 "Your {monthly_tokens} tokens cost {api_cost} a month through the API, and {sized_cost} self-hosted "
-                "on enough GPUs to serve them ({sized_gpus}). Self-hosting is cheaper by {self_host_saving} a month; "
-                "0 means it is not.",
+                "on the GPUs they need ({gpus_needed}), operations included. Self-hosting is cheaper by "
+                "{self_host_saving} a month; 0 means it is not.",
             ),
             currency=cost.CURRENCY.name,
         ),
@@ -256,11 +285,12 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"C_{self} = n_{GPU} \cdot p_{GPU\text{-}h} \cdot H_{month} + C_{ops}, \quad "
         r"T_{break\text{-}even} = \frac{C_{self}}{\big(s\,p_{in} + (1 - s)\,p_{out}\big) / 10^6}",
-        r"n_{needed} = \left\lceil \frac{T_{month} / (3600\,H_{month})}{r_{GPU} \cdot u} \right\rceil",
+        r"r = \frac{u}{s / r_{in} + (1 - s) / r_{out}}, \quad "
+        r"n_{needed} = \left\lceil \frac{T_{month} / (3600\,H_{month})}{r} \right\rceil",
     ),
     money=("blended_price", "api_cost", "sized_cost"),
     related=("gpu-cloud-cost", "gpu-utilization-cost", "token-cost", "llm-monthly-cost", "tokens-per-dollar"),
