@@ -16,6 +16,7 @@ from calculators.vocabulary.model_config import covers
 from site_builder.build.errors import BuildError
 from site_builder.build.presets import (
     DATA,
+    LONG_CONTEXT,
     PRICE_KINDS,
     ModelPreset,
     preset_values,
@@ -223,7 +224,8 @@ def test_every_price_states_its_kind_with_a_source_and_a_date() -> None:
     assert PRESETS.prices
     for price in PRESETS.prices:
         assert price.source.startswith("https://") and isinstance(price.read_on, date), price.id
-        assert set(price.facts()) == {"price.currency", *(f"price.{name}" for name in PRICE_KINDS[price.kind])}
+        tier = LONG_CONTEXT if price.kind == "llm" else ()
+        assert set(price.facts()) == {"price.currency", *(f"price.{name}" for name in PRICE_KINDS[price.kind] + tier)}
         assert set(price.facts()) <= set(PRICE_FACTS)
 
 
@@ -243,6 +245,14 @@ def test_every_price_states_its_kind_with_a_source_and_a_date() -> None:
         ("read_on = 2026-12-02\n", "read_on = 2026-12-02T10:00:00\n", "read_on must be a date"),
         ('source = "https://platform.claude.com/docs/en/about-claude/pricing"\n', 'source = "https://"\n', "source"),
         ("cached_input_per_m = 0.5\n", "cached_input_per_m = 50\n", "cached_input_per_m is above input_per_m"),
+        # A long-context tier is whole: its threshold and its three prices, or none of them.
+        ("output_per_m = 25\n", "output_per_m = 25\nlong_context_above = 200000\n", "a long-context tier states"),
+        (
+            "output_per_m = 25\n",
+            "output_per_m = 25\nlong_context_above = 0\nlong_context_input_per_m = 10\n"
+            "long_context_cached_input_per_m = 1\nlong_context_output_per_m = 37.5\n",
+            "long_context_above is the tier's threshold",
+        ),
         # Beyond the field it fills: a price per million tokens is at most 1,000,000.
         ("input_per_m = 5\n", "input_per_m = 5000000\n", "input_per_m fills image-tokens's field input_price, which"),
     ],
@@ -270,6 +280,24 @@ def test_a_price_preset_fills_the_prices_and_the_currency() -> None:
         "input_price": "5",
         "cached_input_price": "0.5",
         "output_price": "25",
+        # No long-context tier: 0, so a tier chosen before is not left over.
+        "long_context_above": "0",
+        "long_context_input_price": "0",
+        "long_context_cached_input_price": "0",
+        "long_context_output_price": "0",
+    }
+
+
+def test_the_gpt_6_presets_carry_their_long_context_tier() -> None:
+    # OpenAI's GPT-6.2 Sol page: 2.00 / 0.10 / 10.00; "For requests with more than 272K input tokens, input and cache
+    # rates double and output costs 1.5 times the short-context rate for the full request."
+    sol = next(price for price in PRESETS.prices if price.id == "openai-gpt-6-2-sol")
+    values = preset_values(find("token-cost"), sol)
+    assert {name: value for name, value in values.items() if name.startswith("long_context")} == {
+        "long_context_above": "272000",
+        "long_context_input_price": "4",
+        "long_context_cached_input_price": "0.2",
+        "long_context_output_price": "15",
     }
 
 

@@ -245,13 +245,18 @@ PRICE_FACTS: tuple[str, ...] = (
     "price.per_minute",
     "price.per_image",
     "price.gpu_hour",
+    "price.long_context_above",
+    "price.long_context_input_per_m",
+    "price.long_context_cached_input_per_m",
+    "price.long_context_output_per_m",
 )
 """What a price preset (site_builder/data/prices.toml, each entry dated and sourced) can fill.
 
 `currency` is the index of the price list's currency in `numbers.CURRENCIES` (0, USD, for every list price on
 the site). Token prices are per million tokens; `batch_discount` is a percentage off both input and output;
 `per_million_characters` is a speech price, `per_minute` a transcription price, `gpu_hour` the on-demand price of
-one GPU for an hour.
+one GPU for an hour. `long_context_above` is the input tokens per request above which a whole request bills at the
+`long_context_*` prices (0: no such tier).
 """
 
 

@@ -4,6 +4,11 @@ Declared once, so two cost pages never disagree about the same request: the same
 price inputs (each fillable from a dated, sourced price preset), the same month. Their words are in the
 gettext context "input", translated once for every calculator.
 
+Some models bill a request at higher prices when its input passes a threshold: OpenAI's GPT-6 pages say that "for
+requests with more than 272K input tokens, input and cache rates double and output costs 1.5 times the short-context
+rate for the full request" (https://developers.openai.com/api/docs/models/gpt-6.2-sol). The long-context inputs carry
+that tier, and `request_prices` chooses a request's prices by its input tokens.
+
 A month is one of two lengths the reader chooses, and every page states which: 730 hours (a year of
 8,760 hours divided by 12, the month cloud providers bill GPU-hours by) or 30 days (720 hours). Daily
 figures become monthly ones through the same length: requests per day × hours per month ÷ 24.
@@ -12,7 +17,7 @@ figures become monthly ones through the same length: requests per day × hours p
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from calculators.kernel.spec import N_, Choice, InputSpec, Kind, Message
@@ -28,6 +33,8 @@ __all__ = [
     "HOURS_PER_DAY",
     "INPUT_PRICE",
     "INPUT_TOKENS",
+    "LONG_CONTEXT_ABOVE",
+    "LONG_CONTEXT_INPUTS",
     "MONTH_LENGTH",
     "OUTPUT_PRICE",
     "OUTPUT_TOKENS",
@@ -35,9 +42,11 @@ __all__ = [
     "PRICES",
     "REQUESTS_PER_DAY",
     "USAGE",
+    "TokenPrices",
     "days_per_month",
     "per_million",
     "price_input",
+    "request_prices",
 ]
 
 PRICES = N_("input", "Prices")
@@ -164,6 +173,81 @@ OUTPUT_PRICE = price_input(
     "8",
     preset="price.output_per_m",
 )
+LONG_CONTEXT_ABOVE = InputSpec(
+    name="long_context_above",
+    kind=Kind.INTEGER,
+    group=PRICES,
+    label=N_("input", "Long-context prices above"),
+    help=N_(
+        "input",
+        "Some models bill a whole request at higher prices once its input tokens pass a threshold (OpenAI's GPT-6 "
+        "models above 272K). Above it, every token of the request costs the long-context prices. 0 for a model "
+        "with one price.",
+    ),
+    default="0",
+    unit=N_("input", "input tokens"),
+    minimum=Decimal(0),
+    maximum=Decimal(100000000),
+    fraction_digits=0,
+    preset="price.long_context_above",
+)
+LONG_CONTEXT_INPUTS: tuple[InputSpec, ...] = (
+    LONG_CONTEXT_ABOVE,
+    price_input(
+        "long_context_input_price",
+        N_("input", "Long-context input price"),
+        N_("input", "The input price of a request above the threshold, for all of its input tokens."),
+        "4",
+        preset="price.long_context_input_per_m",
+    ),
+    price_input(
+        "long_context_cached_input_price",
+        N_("input", "Long-context cached input price"),
+        N_("input", "The cached input price of a request above the threshold."),
+        "1",
+        preset="price.long_context_cached_input_per_m",
+    ),
+    price_input(
+        "long_context_output_price",
+        N_("input", "Long-context output price"),
+        N_("input", "The output price of a request above the threshold, for all of its output tokens."),
+        "12",
+        preset="price.long_context_output_per_m",
+    ),
+)
+"""The long-context tier: its threshold in input tokens per request (0: none) and its three prices."""
+
+
+@dataclass(frozen=True)
+class TokenPrices:
+    """The prices per million tokens one request is billed at."""
+
+    input: float
+    cached_input: float
+    output: float
+
+
+def request_prices(values: Mapping[str, float], input_tokens: float) -> TokenPrices:
+    """Return the prices of a request of `input_tokens`: the long-context ones above a threshold, else the base ones.
+
+    GPT-6.2 Sol's page: 2 in, 0.10 cached, 10 out; past 272K input tokens twice the input and cache rates and
+    1.5 times the output rate, for the full request:
+
+    >>> sol = {"input_price": 2, "cached_input_price": 0.1, "output_price": 10, "long_context_above": 272_000,
+    ...        "long_context_input_price": 4, "long_context_cached_input_price": 0.2, "long_context_output_price": 15}
+    >>> request_prices(sol, 272_000), request_prices(sol, 272_001)
+    (TokenPrices(input=2, cached_input=0.1, output=10), TokenPrices(input=4, cached_input=0.2, output=15))
+    """
+    threshold = values.get("long_context_above", 0.0)
+    if threshold and input_tokens > threshold:
+        return TokenPrices(
+            values["long_context_input_price"],
+            values["long_context_cached_input_price"],
+            values["long_context_output_price"],
+        )
+    return TokenPrices(values["input_price"], values.get("cached_input_price", 0.0), values["output_price"])
+
+
 BATCH_DISCOUNT = InputSpec(
     name="batch_discount",
     kind=Kind.DECIMAL,

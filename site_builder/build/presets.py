@@ -26,6 +26,7 @@ from .errors import TomlFile, read_toml
 
 __all__ = [
     "DATA",
+    "LONG_CONTEXT",
     "PRICE_KINDS",
     "STALE_AFTER_DAYS",
     "GpuPreset",
@@ -149,6 +150,14 @@ PRICE_KINDS: Mapping[str, tuple[str, ...]] = {
 }
 """The prices each kind of entry states (`spec.PRICE_FACTS` without "price."), all of them: a kind's menu fills
 every one, so no value is left over from the entry chosen before."""
+LONG_CONTEXT = (
+    "long_context_above",
+    "long_context_input_per_m",
+    "long_context_cached_input_per_m",
+    "long_context_output_per_m",
+)
+"""A language model's long-context tier, stated only where the vendor has one: its threshold in input tokens per
+request and the prices of a request above it. An entry without one fills 0 (no tier)."""
 
 
 @dataclass(frozen=True)
@@ -174,12 +183,17 @@ class PricePreset:
     per_minute: float = 0
     per_image: float = 0
     gpu_hour: float = 0
+    long_context_above: int = 0
+    long_context_input_per_m: float = 0
+    long_context_cached_input_per_m: float = 0
+    long_context_output_per_m: float = 0
     gpu: str = ""
     notes: str = ""
 
     def facts(self) -> dict[str, float]:
         """Return this entry's value of each `PRICE_FACTS` key its kind states, and its currency (USD)."""
-        facts = {f"price.{name}": float(getattr(self, name)) for name in PRICE_KINDS[self.kind]}
+        stated = PRICE_KINDS[self.kind] + (LONG_CONTEXT if self.kind == "llm" else ())
+        facts = {f"price.{name}": float(getattr(self, name)) for name in stated}
         facts["price.currency"] = 0.0  # numbers.CURRENCIES[0]: every list price here is in US dollars
         return facts
 
@@ -350,9 +364,18 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
     missing = [name for name in stated if name not in entry]
     if missing:
         return "kind", f"a {price.kind} price states {', '.join(stated)}; missing {', '.join(missing)}"
-    foreign = [name for name in entry if name in _PRICE_FIELDS and name not in stated]
+    tiers = LONG_CONTEXT if price.kind == "llm" else ()
+    foreign = [name for name in entry if name in _PRICE_FIELDS and name not in stated + tiers]
     if foreign:
-        return foreign[0], f"a {price.kind} price states only {', '.join(stated)}"
+        return foreign[0], f"a {price.kind} price states only {', '.join(stated + tiers)}"
+    tier = [name for name in LONG_CONTEXT if name in entry]
+    if tier and len(tier) < len(LONG_CONTEXT):
+        missing = [name for name in LONG_CONTEXT if name not in entry]
+        return tier[0], f"a long-context tier states {', '.join(LONG_CONTEXT)}; missing {', '.join(missing)}"
+    if tier and price.long_context_above < 1:
+        return "long_context_above", "long_context_above is the tier's threshold in input tokens, above 0"
+    if price.long_context_cached_input_per_m > price.long_context_input_per_m:
+        return "long_context_cached_input_per_m", "long_context_cached_input_per_m is above long_context_input_per_m"
     if price.batch_discount > 100:
         return "batch_discount", "batch_discount is a percentage, from 0 to 100"
     if price.cached_input_per_m > price.input_per_m:
@@ -362,7 +385,7 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
     return "", ""
 
 
-_PRICE_FIELDS = frozenset(name for names in PRICE_KINDS.values() for name in names)
+_PRICE_FIELDS = frozenset(name for names in (*PRICE_KINDS.values(), LONG_CONTEXT) for name in names)
 
 
 def _model_fault(model: ModelPreset) -> tuple[str, str]:

@@ -6,6 +6,9 @@ month length the reader chose (`cost.MONTH_LENGTH`: 730 hours, 30.42 days, or 30
 
     C_request = ((1 - h) T_in p_in + h T_in p_cached + T_out p_out) / 10⁶
     C_month = C_request × requests per day × hours per month ÷ 24
+
+A request whose input passes a model's long-context threshold bills at the long-context prices
+(`cost.request_prices`).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     10,000 requests a day of 1,500 input and 300 output tokens at 0.15 and 0.60 per million cost 4.05 a day,
     121.50 in a 30-day month:
 
-    >>> prices = {"input_price": 0.15, "cached_input_price": 0.075, "output_price": 0.6}
+    >>> prices = {"input_price": 0.15, "cached_input_price": 0.075, "output_price": 0.6, "long_context_above": 0}
     >>> usage = {"requests_per_day": 10000, "input_tokens": 1500, "output_tokens": 300, "cache_hit_share": 0}
     >>> result = compute({**prices, **usage, "month_hours": 720})
     >>> round(result["daily_cost"], 6), round(result["monthly_cost"], 6)
@@ -50,10 +53,11 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     """
     hit = values["cache_hit_share"] / 100
     tokens_in = values["input_tokens"]
-    input_cost = cost.per_million((1 - hit) * tokens_in, values["input_price"]) + cost.per_million(
-        hit * tokens_in, values["cached_input_price"]
+    prices = cost.request_prices(values, tokens_in)
+    input_cost = cost.per_million((1 - hit) * tokens_in, prices.input) + cost.per_million(
+        hit * tokens_in, prices.cached_input
     )
-    output_cost = cost.per_million(values["output_tokens"], values["output_price"])
+    output_cost = cost.per_million(values["output_tokens"], prices.output)
     days = cost.days_per_month(values)
     monthly_requests = values["requests_per_day"] * days
     return {
@@ -81,6 +85,7 @@ CALCULATOR = Calculator(
         cost.INPUT_PRICE,
         cost.CACHED_INPUT_PRICE,
         cost.OUTPUT_PRICE,
+        *cost.LONG_CONTEXT_INPUTS,
         cost.MONTH_LENGTH,
         cost.CURRENCY,
     ),
@@ -101,15 +106,18 @@ CALCULATOR = Calculator(
         OutputSpec(
             name="request_cost",
             label=N_("Cost per request"),
-            # Translators: every field is an amount of money with its currency code.
+            # Translators: {input_tokens} and {long_context_above} are numbers of tokens; the other fields are
+            # amounts of money with their currency code.
             sentence=N_(
-                "One request costs {request_cost}, a day's traffic {daily_cost}, and twelve such months {yearly_cost}.",
+                "One request of {input_tokens} input tokens costs {request_cost}, at the long-context prices if that "
+                "is more than {long_context_above} tokens (0: the model has no such tier). A day's traffic costs "
+                "{daily_cost}, and twelve such months {yearly_cost}.",
             ),
             currency=cost.CURRENCY.name,
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"C_{month} = \frac{(1 - h)\,T_{in}\,p_{in} + h\,T_{in}\,p_{cached} + T_{out}\,p_{out}}{10^6}"
         r" \times R_{day} \times \frac{H_{month}}{24}",

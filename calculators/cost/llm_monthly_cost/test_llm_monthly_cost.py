@@ -35,6 +35,27 @@ def test_cache_hits_and_output_bill_at_their_prices() -> None:
     assert output["daily_cost"] == pytest.approx(75)
 
 
+def test_requests_past_the_long_context_threshold_bill_at_its_prices() -> None:
+    # OpenAI's GPT-6.2 Sol page: 2.00 in, 10.00 out per million; above 272K input tokens, twice the input rate and
+    # 1.5 times the output rate for the full request. 100 requests a day of 400K in and 4K out, 30 days:
+    # (400,000 × 4 + 4,000 × 15) / 10⁶ = 1.66 a request, 166 a day, 4,980 a month.
+    sol = {
+        "input_price": "2",
+        "cached_input_price": "0.1",
+        "output_price": "10",
+        "long_context_above": "272000",
+        "long_context_input_price": "4",
+        "long_context_cached_input_price": "0.2",
+        "long_context_output_price": "15",
+    }
+    long = _result(requests_per_day="100", input_tokens="400000", output_tokens="4000", month_hours="720", **sol)
+    assert long["request_cost"] == pytest.approx(1.66)
+    assert long["monthly_cost"] == pytest.approx(4980)
+    # Below the threshold the short-context prices: (200,000 × 2 + 4,000 × 10) / 10⁶ = 0.44.
+    short = _result(requests_per_day="100", input_tokens="200000", output_tokens="4000", **sol)
+    assert short["request_cost"] == pytest.approx(0.44)
+
+
 @pytest.mark.parametrize(
     ("name", "raw", "problem"),
     [

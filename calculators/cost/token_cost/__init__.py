@@ -6,6 +6,9 @@ Input tokens read from the prompt cache bill at the cached-input price, the rest
 the model writes (reasoning tokens included) at the output price:
 
     cost = (uncached input × p_in + cached input × p_cached + output × p_out) / 10⁶
+
+A request whose input passes a model's long-context threshold bills all its tokens at the long-context prices
+(`cost.request_prices`).
 """
 
 from __future__ import annotations
@@ -51,16 +54,17 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     2,000 input and 500 output tokens at 2.50 and 10 per million cost 0.005 + 0.005 = 0.01 a request, 10 for 1,000:
 
-    >>> prices = {"input_price": 2.5, "cached_input_price": 1.25, "output_price": 10}
+    >>> prices = {"input_price": 2.5, "cached_input_price": 1.25, "output_price": 10, "long_context_above": 0}
     >>> result = compute({"input_tokens": 2000, "cached_tokens": 0, "output_tokens": 500, "requests": 1000, **prices})
     >>> round(result["request_cost"], 6), round(result["total_cost"], 6)
     (0.01, 10.0)
     """
+    prices = cost.request_prices(values, values["input_tokens"])
     uncached = values["input_tokens"] - values["cached_tokens"]
-    input_cost = cost.per_million(uncached, values["input_price"]) + cost.per_million(
-        values["cached_tokens"], values["cached_input_price"]
+    input_cost = cost.per_million(uncached, prices.input) + cost.per_million(
+        values["cached_tokens"], prices.cached_input
     )
-    output_cost = cost.per_million(values["output_tokens"], values["output_price"])
+    output_cost = cost.per_million(values["output_tokens"], prices.output)
     request_cost = input_cost + output_cost
     requests = values["requests"]
     return {
@@ -69,6 +73,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "total_input_cost": input_cost * requests,
         "total_output_cost": output_cost * requests,
         "output_share": 100 * output_cost / request_cost if request_cost else 0.0,
+        "billed_input_price": prices.input,
+        "billed_cached_input_price": prices.cached_input,
+        "billed_output_price": prices.output,
     }
 
 
@@ -86,6 +93,7 @@ CALCULATOR = Calculator(
         cost.INPUT_PRICE,
         cost.CACHED_INPUT_PRICE,
         cost.OUTPUT_PRICE,
+        *cost.LONG_CONTEXT_INPUTS,
         cost.CURRENCY,
     ),
     outputs=(
@@ -93,12 +101,13 @@ CALCULATOR = Calculator(
             name="request_cost",
             label=N_("Cost per request"),
             # Translators: {request_cost} is an amount of money with its currency code; the other fields are
-            # formatted token counts ({input_tokens}, {cached_tokens}, {output_tokens}) and prices per million
-            # tokens with their currency code.
+            # formatted token counts ({input_tokens}, {cached_tokens}, {output_tokens}, {long_context_above}) and
+            # prices per million tokens with their currency code.
             sentence=N_(
                 "{input_tokens} input tokens ({cached_tokens} of them from the cache) and {output_tokens} output "
-                "tokens at {input_price}, {cached_input_price} and {output_price} per million tokens cost "
-                "{request_cost} a request.",
+                "tokens at {billed_input_price}, {billed_cached_input_price} and {billed_output_price} per million "
+                "tokens cost {request_cost} a request. Those are the long-context prices when the input passes "
+                "{long_context_above} tokens (0: the model has no such tier).",
             ),
             currency=cost.CURRENCY.name,
         ),
@@ -125,9 +134,19 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
-    formulas=(r"C = \frac{(T_{in} - T_{cached})\,p_{in} + T_{cached}\,p_{cached} + T_{out}\,p_{out}}{10^6}",),
-    money=("total_input_cost", "total_output_cost"),
+    updated="2026-12-06",
+    formulas=(
+        r"C = \frac{(T_{in} - T_{cached})\,p_{in} + T_{cached}\,p_{cached} + T_{out}\,p_{out}}{10^6}",
+        r"(p_{in}, p_{cached}, p_{out}) = (p^{long}_{in}, p^{long}_{cached}, p^{long}_{out})"
+        r" \text{ if } T_{in} > T_{long}",
+    ),
+    money=(
+        "total_input_cost",
+        "total_output_cost",
+        "billed_input_price",
+        "billed_cached_input_price",
+        "billed_output_price",
+    ),
     related=("system-prompt-amortization", "function-calling-overhead", "tokens-to-words"),
     rules=(
         Rule(

@@ -22,6 +22,30 @@ def test_a_million_tokens_cost_the_price_per_million() -> None:
     assert _result(input_tokens="0", output_tokens="1000000", **opus)["request_cost"] == pytest.approx(75)
 
 
+# OpenAI's GPT-6.2 Sol page: 2.00 input, 0.10 cached input, 10.00 output per million; "For requests with more than
+# 272K input tokens, input and cache rates double and output costs 1.5 times the short-context rate for the full
+# request."
+SOL = {
+    "input_price": "2",
+    "cached_input_price": "0.1",
+    "output_price": "10",
+    "long_context_above": "272000",
+    "long_context_input_price": "4",
+    "long_context_cached_input_price": "0.2",
+    "long_context_output_price": "15",
+    "requests": "1",
+}
+
+
+def test_a_request_past_the_long_context_threshold_bills_whole_at_the_long_context_prices() -> None:
+    # 300K input (100K cached) and 2K output: 200,000 × 4 + 100,000 × 0.2 + 2,000 × 15, per million = 0.85.
+    long = _result(input_tokens="300000", cached_tokens="100000", output_tokens="2000", **SOL)
+    assert long["request_cost"] == pytest.approx(0.8 + 0.02 + 0.03)
+    # 272K is not more than 272K: the short-context prices, 172,000 × 2 + 100,000 × 0.1 + 2,000 × 10.
+    at = _result(input_tokens="272000", cached_tokens="100000", output_tokens="2000", **SOL)
+    assert at["request_cost"] == pytest.approx(0.344 + 0.01 + 0.02)
+
+
 def test_a_request_of_input_and_output() -> None:
     # 2,000 in at 2.50 and 500 out at 10 per million: 0.005 + 0.005.
     result = _result(input_tokens="2000", output_tokens="500", input_price="2.5", output_price="10")
