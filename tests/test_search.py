@@ -23,6 +23,8 @@ def _search(page: Any, base_url: str, folder: str, query: str) -> list[str]:
         ("en", "optimizer state", "llm-training-vram"),
         ("zh-tw", "梯度累積", "gradient-accumulation-memory"),
         ("zh-tw", "最佳化器狀態", "llm-training-vram"),
+        # Taiwan's word for a cache, which the index's simplified-Chinese dictionary cuts into two characters.
+        ("zh-tw", "提示快取", "prompt-caching-savings"),
         ("ja", "勾配累積", "gradient-accumulation-memory"),
         ("ja", "学習 VRAM", "llm-training-vram"),
     ],

@@ -4,6 +4,27 @@
 const form = document.querySelector("[data-search]");
 if (form) connectSearch(form);
 
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+// The index cuts Chinese and Japanese into words with a simplified-Chinese dictionary, which splits some of
+// Taiwan's words (快取, "cache") into single characters, so a query that holds them whole matches nothing.
+// Cut the query into words as the browser does, then split the rarest word of several characters into its
+// characters, one word at a time, until the query matches: the words the index knows stay whole and rank best.
+async function searchSplitting(engine, query) {
+  const segmenter = new Intl.Segmenter(document.documentElement.lang, { granularity: "word" });
+  const terms = [...segmenter.segment(query)].filter((part) => part.isWordLike).map((part) => [part.segment]);
+  let search = { results: [] };
+  for (;;) {
+    const whole = terms.filter((term) => term.length === 1 && [...term[0]].length > 1 && HAN_OR_KANA.test(term[0]));
+    if (whole.length === 0) return search;
+    const counts = await Promise.all(whole.map(async ([word]) => (await engine.search(word)).results.length));
+    const rarest = whole[counts.indexOf(Math.min(...counts))];
+    rarest.splice(0, 1, ...rarest[0]);
+    search = await engine.search(terms.flat().join(" "));
+    if (search.results.length > 0) return search;
+  }
+}
+
 function connectSearch(form) {
   const input = form.querySelector("input");
   const list = form.querySelector("[data-search-results]");
@@ -59,8 +80,12 @@ function connectSearch(form) {
     let data;
     try {
       const engine = await load();
-      const search = await engine.debouncedSearch(query, {}, 150);
+      let search = await engine.debouncedSearch(query, {}, 150);
       if (search === null || ticket !== latest) return;
+      if (search.results.length === 0 && HAN_OR_KANA.test(query)) {
+        search = await searchSplitting(engine, query);
+        if (ticket !== latest) return;
+      }
       data = await Promise.all(search.results.slice(0, 8).map((result) => result.data()));
     } catch {
       // The index could not be read (offline before any search online): that is not "nothing matches".
