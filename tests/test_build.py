@@ -80,6 +80,18 @@ def test_pages_are_translated(site: Path) -> None:
     assert text["data-sentence=activation_memory_gb"].isascii() is False
 
 
+@pytest.mark.parametrize(("folder", "gap"), [("en", ""), ("zh-tw", ""), ("fr", "\xa0"), ("de", "\xa0")])
+def test_a_percentage_is_written_as_the_language_writes_it(site: Path, folder: str, gap: str) -> None:
+    # CLDR's percent patterns: "#,##0%" in English and Chinese, "#,##0 %" in French and German. English once wrote
+    # "57.1 %" in its results beside "20%" in its articles.
+    html = (site / folder / "token-cost" / "index.html").read_text(encoding="utf-8")
+    figure = re.search(r'data-output="output_share">([^<]+)</output>([^<]*)<span class="unit"[^>]*>%</span>', html)
+    assert figure is not None and figure.group(2) == gap
+    if folder == "en":
+        text = re.sub(r"<[^>]+>", " ", html.split('<main id="main"', 1)[1])
+        assert re.findall(r"\d[ \xa0]%", text) == []
+
+
 def test_runtime_is_self_hosted(site: Path) -> None:
     runtime = next((site / "_app" / "pyodide").iterdir())
     assert runtime.name.startswith("314.")

@@ -525,6 +525,40 @@ def test_accessibility_of_every_page_type(browser: Any, base_url: str, locale: L
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("slug", ["gradient-accumulation-memory", "llm-inference-vram", "token-cost"])
+def test_the_phone_summary_bar_leaves_every_field_a_whole_touch_target(browser: Any, base_url: str, slug: str) -> None:
+    # Lighthouse's phone (412 × 823): the field that straddles the screen's foot sat under the bar, itself a link,
+    # and axe's target-size found 17 px of it left to touch.
+    context = browser.new_context(bypass_csp=True, viewport={"width": 412, "height": 823}, has_touch=True)
+    tab = context.new_page()
+    tab.goto(f"{base_url}en/{slug}/")
+    tab.wait_for_load_state("load")
+    tab.add_script_tag(path=str(AXE))
+    result = tab.evaluate("() => axe.run(document, {runOnly: ['target-size'], resultTypes: ['violations']})")
+    assert [node["target"] for rule in result["violations"] for node in rule["nodes"]] == []
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("slug", ["moe-active-params", "inference-throughput"])
+def test_a_formula_too_wide_for_a_phone_scrolls_and_takes_the_keyboard(browser: Any, base_url: str, slug: str) -> None:
+    # At 360 px these pages' formulas scroll in their own boxes, which a keyboard could not reach (axe's
+    # scrollable-region-focusable); at a desktop's width the same formulas fit and are no tab stops.
+    context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740})
+    tab = context.new_page()
+    tab.goto(f"{base_url}en/{slug}/")
+    tab.wait_for_load_state("load")
+    tab.add_script_tag(path=str(AXE))
+    rules = "{runOnly: ['scrollable-region-focusable'], resultTypes: ['violations']}"
+    assert tab.evaluate(f"() => axe.run(document, {rules})")["violations"] == []
+    focusable = 'math[display="block"][tabindex="0"]'
+    assert tab.locator(focusable).count() >= 1
+    tab.set_viewport_size({"width": 1366, "height": 900})
+    tab.wait_for_function(f"document.querySelectorAll('{focusable}').length === 0")
+    context.close()
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_contrast_in_both_themes(browser: Any, base_url: str, scheme: str) -> None:
     context = browser.new_context(bypass_csp=True, color_scheme=scheme)

@@ -229,6 +229,36 @@ def test_a_desktop_keeps_the_results_in_sight_while_the_inputs_scroll(page: Any,
     assert page.eval_on_selector(".results", "(r) => getComputedStyle(r).position") == "static"
 
 
+def test_a_phone_header_gives_the_languages_one_line(page: Any, base_url: str) -> None:
+    # Ten language names wrapped onto three lines (about 100 px) above every calculator on a phone; now they scroll
+    # sideways on one line, each a whole touch target, and the last can be scrolled to and followed.
+    page.set_viewport_size({"width": 360, "height": 780})
+    _open(page, base_url, EN, VRAM)
+    languages = _box(page, ".languages")
+    assert languages["height"] <= 32
+    links = page.locator(".languages a")
+    assert links.count() == 10
+    assert all(box["height"] >= 24 for box in (links.nth(i).bounding_box() for i in range(10)))
+    arabic = page.locator('.languages a[hreflang="ar"]')
+    arabic.scroll_into_view_if_needed()
+    assert 0 <= arabic.bounding_box()["x"] and arabic.bounding_box()["x"] + arabic.bounding_box()["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") == 360
+
+
+def test_an_embed_keeps_short_beside_a_host_page_s_text(page: Any, base_url: str) -> None:
+    # The longest embed, lora-parameters, stood 5,062 px tall at 640 px wide: every help text shown, the results
+    # under the inputs. Now a field's help shows while it is edited, and the results sit beside the inputs.
+    page.set_viewport_size({"width": 640, "height": 800})
+    page.goto(f"{base_url}en/embed/lora-parameters/")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 2_600
+    assert _box(page, ".results")["y"] < _box(page, ".inputs")["y"] + 100
+    help_text = page.locator("#help-rank")
+    assert help_text.is_hidden()
+    page.focus('[name="rank"]')
+    assert help_text.is_visible()
+    assert page.get_attribute('[name="rank"]', "aria-describedby").startswith("help-rank")
+
+
 @pytest.mark.parametrize("folder", ["en", "ja", "zh-cn", "zh-tw"])
 def test_no_page_scrolls_sideways_on_a_small_phone(page: Any, base_url: str, folder: str) -> None:
     # Long formulas, tables and price lists scroll in their own boxes; the page itself stays 360 px wide. Chinese

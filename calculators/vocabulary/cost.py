@@ -256,7 +256,7 @@ BATCH_DISCOUNT = InputSpec(
     help=N_(
         "input",
         "The share taken off input and output prices for requests sent through the provider's batch API, "
-        "answered within a day instead of at once: 50 % at OpenAI, Anthropic and Google.",
+        "answered within a day instead of at once: 50% at OpenAI, Anthropic and Google.",
     ),
     default="50",
     unit=units.PERCENT,

@@ -3,9 +3,14 @@
 A step of the model takes at least the time to read its bytes from memory and at least the time to do
 its FLOPs (Williams, Waterman and Patterson, "Roofline", CACM 2009): t = max(bytes ÷ bandwidth,
 FLOPs ÷ peak). A decode step of a batch reads every weight once and each sequence's KV cache
-(Pope et al., "Efficiently Scaling Transformer Inference", arXiv:2211.05102, §2), and does a forward
-pass of 2N FLOPs per token plus the attention term 2·L·n_ctx·d_attn of Kaplan et al.
-(arXiv:2001.08361, Table 1). Prefill pushes the whole prompt through in one pass, so it does many
+(Pope et al., "Efficiently Scaling Transformer Inference", arXiv:2211.05102, §2). Its one new token per
+sequence does 2N FLOPs for the weights and attends to every one of the n_ctx cached tokens: the query-key
+product and the weighted sum of values each cost 2·n_ctx·d_attn per layer, 4·L·n_ctx·d_attn in all
+(Hoffmann et al., "Training Compute-Optimal Large Language Models", arXiv:2203.15556, Appendix F, per
+query; Austin et al., "How to Scale Your Model", 2025, "All About Transformer Inference": 4BSTD FLOPs
+for T new tokens over S cached, so that attention's FLOPs per byte during generation are about 1).
+Prefill pushes the whole prompt through in one causal pass: its token i attends to i tokens, which
+averages to Kaplan et al.'s 2·L·n_ctx·d_attn per token (arXiv:2001.08361, Table 1). Prefill does many
 FLOPs per byte and is bound by compute; decode does about one FLOP per byte read at batch 1 and is
 bound by memory bandwidth until the batch reaches the machine's ridge point, peak FLOP/s ÷ bytes/s.
 """
@@ -35,6 +40,7 @@ __all__ = [
     "WEIGHT_BITS",
     "WEIGHT_PARAMS",
     "Step",
+    "decode_flops",
     "decode_step",
     "forward_flops",
     "kv_bytes_per_token",
@@ -179,7 +185,11 @@ def kv_bytes_per_token(values: Mapping[str, float]) -> float:
 
 
 def forward_flops(values: Mapping[str, float], context: float) -> float:
-    """FLOPs of one token's forward pass at `context` tokens: 2N + 2·L·n_ctx·d_attn (Kaplan et al., Table 1).
+    """FLOPs per token of a causal pass over `context` tokens: 2N + 2·L·n_ctx·d_attn (Kaplan et al., Table 1).
+
+    Token i of the pass attends to i tokens, 4·L·i·d_attn FLOPs (the query-key product and the weighted
+    values); over n_ctx tokens that averages to 2·L·n_ctx·d_attn a token, Kaplan's term. It is the right
+    count for a prompt read in one pass, not for a token decoded after n_ctx cached ones (`decode_flops`).
 
     GPT-3's shape (96 layers, d_attn 12,288, 2,048 tokens) with Kaplan's non-embedding N = 12·L·d² ≈ 1.74 × 10¹¹:
 
@@ -189,6 +199,27 @@ def forward_flops(values: Mapping[str, float], context: float) -> float:
     """
     d_attn = values["attention_heads"] * values["head_dim"]
     return 2 * values["active_params_billion"] * 1e9 + 2 * values["layers"] * context * d_attn
+
+
+def decode_flops(values: Mapping[str, float], context: float) -> float:
+    """FLOPs of one token decoded with `context` tokens in its KV cache: 2N + 4·L·n_ctx·d_attn.
+
+    The new token's query meets every cached key (2·n_ctx·d_attn a layer) and weighs every cached value
+    (2·n_ctx·d_attn more): Hoffmann et al. (arXiv:2203.15556, Appendix F) count both products per query,
+    and Austin et al. ("How to Scale Your Model", "All About Transformer Inference") count 4BSTD for T new
+    tokens over S cached ones. No causal mask halves it: every cached token is before the new one.
+
+    The scaling book's LLaMA 2-13B (40 layers, 40 key-value heads of 128, BF16) at 8,192 tokens: a 6.7 GB cache, and
+    attention's FLOPs per byte of it "≈ 1" during generation (the weights left out):
+
+    >>> llama = {"active_params_billion": 0, "layers": 40, "attention_heads": 40, "kv_heads": 40,
+    ...          "head_dim": 128, "bytes_per_element": 2}
+    >>> cache = 8192 * kv_bytes_per_token(llama)
+    >>> round(cache / 1e9, 1), decode_flops(llama, 8192) / cache
+    (6.7, 1.0)
+    """
+    d_attn = values["attention_heads"] * values["head_dim"]
+    return 2 * values["active_params_billion"] * 1e9 + 4 * values["layers"] * context * d_attn
 
 
 def _seconds(values: Mapping[str, float], data: float, flops: float) -> Step:
@@ -211,11 +242,15 @@ def decode_step(values: Mapping[str, float], batch: float, context: float) -> St
     (14.0, True)
     """
     data = weight_bytes(values) + batch * context * kv_bytes_per_token(values)
-    return _seconds(values, data, batch * forward_flops(values, context))
+    return _seconds(values, data, batch * decode_flops(values, context))
 
 
 def prefill(values: Mapping[str, float], batch: float, prompt: float) -> Step:
-    """The prompts' single pass: every prompt token's forward FLOPs at the prompt's length, weights read once."""
+    """The prompts' single pass: every prompt token's forward FLOPs at the prompt's length, weights read once.
+
+    The pass is causal, so Kaplan's per-token term at n_ctx = the prompt's length is the exact average:
+    Σ 4·L·i·d_attn over i = 1 … p is 2·L·p·(p + 1)·d_attn, p tokens of 2·L·p·d_attn to within one token.
+    """
     data = weight_bytes(values) + batch * prompt * kv_bytes_per_token(values)
     return _seconds(values, data, batch * prompt * forward_flops(values, prompt))
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import gettext
 import inspect
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
+import babel
 import latex2mathml.converter
 from babel.dates import format_date
 from jinja2 import (
@@ -162,7 +164,16 @@ def make_environment(
     def bidi_isolated(body: str) -> Markup:
         return isolate_prose(body, locale.direction)
 
+    # What CLDR puts between a number and its percent sign: nothing in English or Chinese, a no-break space in
+    # French or German ("57.1%", "57,1 %").
+    pattern = babel.Locale.parse(locale.cldr).percent_formats[None].pattern
+    percent_gap = "\xa0" if re.search(r"[\s\xa0\u202f]%", pattern) else ""
+
+    def unit_gap(unit: str) -> str:
+        return percent_gap if unit == "%" else "\xa0"
+
     env.globals.update(t=translate, number=number, dollars=dollars, locale=locale, faq_entries=faq_entries)
+    env.globals.update(percent_gap=percent_gap, unit_gap=unit_gap)
     env.filters.update(mathml=mathml, long_date=long_date, bidi_isolated=bidi_isolated)
     return env
 

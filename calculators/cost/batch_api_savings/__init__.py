@@ -2,7 +2,7 @@
 
 OpenAI's Batch API FAQ (https://help.openai.com/en/articles/9197833-batch-api-faq) offers each model "at 50% cost
 discount vs. the synchronous APIs", with results within 24 hours; Anthropic's Message Batches
-(https://docs.anthropic.com/en/docs/build-with-claude/batch-processing) cut costs by 50 %, and its
+(https://docs.anthropic.com/en/docs/build-with-claude/batch-processing) cut costs by 50%, and its
 pricing page prints the batch table (Claude Opus 4.1: $7.50 and $37.50 per million tokens against $15 and $75).
 With a discount d on input and output prices:
 
@@ -94,7 +94,7 @@ CALCULATOR = Calculator(
             # Translators: {savings} is an amount of money; {batch_discount} is a percentage (the % sign follows
             # it); {batch_input_price} and {batch_output_price} are prices with their currency code.
             sentence=N_(
-                "The batch saves {savings} ({batch_discount} %): its prices are {batch_input_price} "
+                "The batch saves {savings} ({batch_discount}%): its prices are {batch_input_price} "
                 "per million input tokens and {batch_output_price} per million output tokens.",
             ),
             currency=cost.CURRENCY.name,

@@ -149,7 +149,7 @@ CALCULATOR = Calculator(
             # Translators: {history_share} is a formatted percentage (the % sign follows the placeholder);
             # {independent_tokens} and {last_turn_tokens} are token counts, {independent_cost} an amount of money.
             sentence=N_(
-                "Share of the input that is earlier turns sent again: {history_share} %. Sent alone, without the "
+                "Share of the input that is earlier turns sent again: {history_share}%. Sent alone, without the "
                 "history, the turns would send {independent_tokens} input tokens and cost {independent_cost}; the "
                 "last turn alone sends {last_turn_tokens}.",
             ),

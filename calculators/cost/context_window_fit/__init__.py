@@ -142,7 +142,7 @@ CALCULATOR = Calculator(
             unit=N_("tokens"),
             # Translators: {spare_tokens} is a token count; {window_share} a percentage (the % sign follows).
             sentence=N_(
-                "{spare_tokens} tokens of the window are left over; the request takes up {window_share} %.",
+                "{spare_tokens} tokens of the window are left over; the request takes up {window_share}%.",
             ),
             fraction_digits=0,
             exact=True,

@@ -62,7 +62,7 @@ BATCH_DISCOUNT = replace(cost.BATCH_DISCOUNT, preset=None)
 def compute(values: Mapping[str, float]) -> dict[str, float]:
     """Return the tokens embedded, their cost, and the share the overlap adds.
 
-    50 million tokens embedded whole at 0.02 per million cost 1.00, and 0.50 at a 50 % batch discount:
+    50 million tokens embedded whole at 0.02 per million cost 1.00, and 0.50 at a 50% batch discount:
 
     >>> corpus = {"documents": 100000, "tokens_per_document": 500, "chunking": 0, "chunk_tokens": 512,
     ...           "overlap_tokens": 64, "embedding_price": 0.02, "batch_discount": 50}
@@ -130,7 +130,7 @@ CALCULATOR = Calculator(
             label=N_("Added by the overlap"),
             unit=N_("%"),
             # Translators: {overlap_share} is a formatted percentage (the % sign follows the placeholder).
-            sentence=N_("The overlap between chunks adds {overlap_share} % to the tokens embedded."),
+            sentence=N_("The overlap between chunks adds {overlap_share}% to the tokens embedded."),
             fraction_digits=1,
         ),
     ),

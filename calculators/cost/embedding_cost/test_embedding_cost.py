@@ -60,7 +60,7 @@ def test_chunks_match_a_sliding_window(tokens: int, size: int, overlap: int) -> 
 
 
 def test_the_overlap_share() -> None:
-    # 10,000 tokens in chunks of 1,000 overlapping by 200: 13 chunks, 12,400 tokens, 24 % more.
+    # 10,000 tokens in chunks of 1,000 overlapping by 200: 13 chunks, 12,400 tokens, 24% more.
     result = _result(documents="1", tokens_per_document="10000", chunk_tokens="1000", overlap_tokens="200")
     assert result["total_chunks"] == 13
     assert result["overlap_share"] == pytest.approx(24)

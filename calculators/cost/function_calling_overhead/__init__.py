@@ -338,7 +338,7 @@ CALCULATOR = Calculator(
             # Translators: {total_input_tokens} is a token count; {overhead_share} a percentage (the % sign follows).
             sentence=N_(
                 "With the rest of the prompt a request sends {total_input_tokens} input tokens, and the tools make "
-                "up {overhead_share} %.",
+                "up {overhead_share}%.",
             ),
             fraction_digits=0,
             exact=True,

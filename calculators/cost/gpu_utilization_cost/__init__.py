@@ -51,7 +51,7 @@ THROUGHPUT = InputSpec(
 def compute(values: Mapping[str, float]) -> dict[str, float]:
     """Return the cost of a useful hour, of the idle share of the bill, and of a million tokens.
 
-    2.00 an hour at 40 % utilization is 5.00 a useful hour; at 50 % and 1,000 tokens/s, 1.111 per million tokens:
+    2.00 an hour at 40% utilization is 5.00 a useful hour; at 50% and 1,000 tokens/s, 1.111 per million tokens:
 
     >>> compute({"gpu_hour_price": 2, "utilization": 40, "tokens_per_second": 1000})["useful_hour_cost"]
     5.0
@@ -83,7 +83,7 @@ CALCULATOR = Calculator(
             # Translators: {gpu_hour_price}, {useful_hour_cost} and {idle_cost} are amounts of money with their
             # currency code; {utilization} is a percentage (the % sign follows it).
             sentence=N_(
-                "At {gpu_hour_price} an hour and a utilization of {utilization} %, each useful hour costs "
+                "At {gpu_hour_price} an hour and a utilization of {utilization}%, each useful hour costs "
                 "{useful_hour_cost}; {idle_cost} of every billed hour pays for idle time.",
             ),
             currency=cost.CURRENCY.name,

@@ -28,7 +28,7 @@ CACHE_HIT_SHARE = InputSpec(
     label=N_("Input read from the cache"),
     help=N_(
         "The share of input tokens billed as prompt-cache hits, at the cached input price: a long system prompt "
-        "reused across requests, say. 0 % without caching.",
+        "reused across requests, say. 0% without caching.",
     ),
     default="0",
     unit=N_("%"),

@@ -141,7 +141,7 @@ CALCULATOR = Calculator(
             label=N_("Savings"),
             # Translators: {savings} is an amount of money; {savings_share} is a percentage (the % sign follows it).
             sentence=N_(
-                "Caching saves {savings} ({savings_share} %) on the prefix's uncached cost; a negative figure "
+                "Caching saves {savings} ({savings_share}%) on the prefix's uncached cost; a negative figure "
                 "means the write costs more than the hits save.",
             ),
             currency=cost.CURRENCY.name,

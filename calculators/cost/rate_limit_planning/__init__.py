@@ -103,7 +103,7 @@ CALCULATOR = Calculator(
             label=N_("Plan at this share of the limit"),
             help=N_(
                 "Limits are enforced over short windows, so bursts hit them before the average does: planning at "
-                "70 to 80 %, not 100, leaves room for them.",
+                "70 to 80%, not 100, leaves room for them.",
             ),
             default="80",
             unit=N_("%"),
@@ -176,7 +176,7 @@ CALCULATOR = Calculator(
             # Translators: every field is a formatted number; {headroom} a percentage (the % sign follows it).
             sentence=N_(
                 "Each request counts {counted_tokens} tokens against TPM, so TPM allows {tpm_requests} requests a "
-                "minute and RPM {rpm_limit}. Planning at {headroom} % (a share of the smaller) gives "
+                "minute and RPM {rpm_limit}. Planning at {headroom}% (a share of the smaller) gives "
                 "{planned_rpm} requests a minute, {planned_tpm} tokens.",
             ),
             fraction_digits=1,

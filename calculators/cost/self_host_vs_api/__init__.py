@@ -225,7 +225,7 @@ CALCULATOR = Calculator(
             # number of tokens and {break_even_rate} of tokens per second.
             sentence=N_(
                 "At {input_price} per million input tokens and {output_price} per million output tokens, and an "
-                "input share of {input_share} %, the API charges a blended {blended_price} per million tokens. It "
+                "input share of {input_share}%, the API charges a blended {blended_price} per million tokens. It "
                 "costs as "
                 "much as self-hosting at {break_even_tokens} tokens a month: {break_even_rate} tokens a second, "
                 "around the clock.",
@@ -241,7 +241,7 @@ CALCULATOR = Calculator(
             # a number of tokens.
             sentence=N_(
                 "Reading {input_tokens_per_second} input tokens or writing {tokens_per_second} output tokens a "
-                "second per GPU, with an input share of {input_share} % and a utilization of {utilization} %, the "
+                "second per GPU, with an input share of {input_share}% and a utilization of {utilization}%, the "
                 "deployment averages {capacity_rate} tokens a second: {capacity_tokens} tokens a month. If that is "
                 "below the break-even volume, it can never pay for itself.",
             ),
@@ -255,7 +255,7 @@ CALCULATOR = Calculator(
             # {load_share} a percentage (the % sign follows it), {gpus_needed} a number of GPUs.
             sentence=N_(
                 "Your {monthly_tokens} tokens a month are {required_rate} tokens a second on average, a load on "
-                "the deployment of {load_share} %. Above 100, it cannot keep up. GPUs needed to serve your volume: "
+                "the deployment of {load_share}%. Above 100, it cannot keep up. GPUs needed to serve your volume: "
                 "{gpus_needed}.",
             ),
             fraction_digits=0,

@@ -68,7 +68,7 @@ SCHEMA_TOKENS = replace(
 def compute(values: Mapping[str, float]) -> dict[str, float]:
     """Return the output overhead in per cent and the extra cost per request and per month.
 
-    A plain answer of 120 tokens and a JSON answer of 165: 45 more tokens, 37.5 % more output.
+    A plain answer of 120 tokens and a JSON answer of 165: 45 more tokens, 37.5% more output.
 
     >>> result = compute({"plain_output_tokens": 120, "structured_output_tokens": 165, "schema_tokens": 0,
     ...                   "input_price": 3, "output_price": 15, "requests_per_day": 1000, "month_hours": 720})
@@ -113,7 +113,7 @@ CALCULATOR = Calculator(
             # Translators: {output_overhead} is a percentage (the % sign follows); the other fields are token counts.
             sentence=N_(
                 "A structured answer of {structured_output_tokens} tokens in place of a plain one of "
-                "{plain_output_tokens} has {extra_output_tokens} tokens more: {output_overhead} % more output.",
+                "{plain_output_tokens} has {extra_output_tokens} tokens more: {output_overhead}% more output.",
             ),
             fraction_digits=1,
         ),

@@ -176,7 +176,7 @@ CALCULATOR = Calculator(
             # Translators: {monthly_savings} is an amount of money with its currency code; {savings_percent} a
             # percentage (the % sign follows); {break_even_requests} a number of requests.
             sentence=N_(
-                "Caching saves {monthly_savings} a month on the system prompt ({savings_percent} %); a "
+                "Caching saves {monthly_savings} a month on the system prompt ({savings_percent}%); a "
                 "negative figure means the writes cost more than the reads save. It pays once more than "
                 "{break_even_requests} requests share each write.",
             ),

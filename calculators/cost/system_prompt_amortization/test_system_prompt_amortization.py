@@ -27,12 +27,12 @@ def test_a_lone_request_pays_the_write_price() -> None:
     assert five["uncached_request_cost"] == pytest.approx(15)
     hour = _result(requests_per_write="1", cache_write_price=ONE_HOUR, **OPUS_4_1, **MILLION)
     assert hour["cached_request_cost"] == pytest.approx(30)
-    # 25 % more than no cache: the five-minute write premium.
+    # 25% more than no cache: the five-minute write premium.
     assert five["savings_percent"] == pytest.approx(-25)
 
 
 def test_the_reads_approach_the_hit_price() -> None:
-    # Cache hits bill at 0.1 times the base input price (the $1.50 of the row): a warm cache saves close to 90 %.
+    # Cache hits bill at 0.1 times the base input price (the $1.50 of the row): a warm cache saves close to 90%.
     warm = _result(requests_per_write="1000000", cache_write_price=FIVE_MINUTES, **OPUS_4_1, **MILLION)
     assert warm["cached_request_cost"] == pytest.approx(1.5, abs=1e-4)
     assert warm["savings_percent"] == pytest.approx(90, abs=1e-3)

@@ -127,7 +127,7 @@ CALCULATOR = Calculator(
             unit=N_("%"),
             # Translators: {output_share} is a formatted percentage (the % sign follows the placeholder).
             sentence=N_(
-                "Share of the cost from output tokens: {output_share} %. When it is high, shorter answers save more "
+                "Share of the cost from output tokens: {output_share}%. When it is high, shorter answers save more "
                 "than a shorter prompt.",
             ),
             fraction_digits=1,

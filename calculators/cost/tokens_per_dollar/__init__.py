@@ -6,7 +6,7 @@ mixes input and output tokens, which cost different prices: with a share f of in
 
     p_blend = f × p_in + (1 - f) × p_out,    tokens per unit = 10⁶ ÷ p_blend
 
-The share is the reader's: three input tokens to one output token (75 %) is a common convention, not a standard.
+The share is the reader's: three input tokens to one output token (75%) is a common convention, not a standard.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ INPUT_SHARE = InputSpec(
     group=cost.USAGE,
     label=N_("Share of input tokens"),
     help=N_(
-        "Of every hundred tokens the workload bills, how many are input. 75 % (three input tokens to one "
-        "output token) is a common convention for a blended price; 100 % prices input alone, 0 % prices output alone.",
+        "Of every hundred tokens the workload bills, how many are input. 75% (three input tokens to one "
+        "output token) is a common convention for a blended price; 100% prices input alone, 0% prices output alone.",
     ),
     default="75",
     unit=units.PERCENT,
@@ -91,7 +91,7 @@ CALCULATOR = Calculator(
             # Translators: {input_share} is a percentage (the % sign follows it); {input_price}, {output_price}
             # and {blended_price} are prices with their currency code; {tokens_per_unit} is a number of tokens.
             sentence=N_(
-                "With an input share of {input_share} %, priced at {input_price}, and the rest at {output_price} "
+                "With an input share of {input_share}%, priced at {input_price}, and the rest at {output_price} "
                 "per million, a million tokens cost {blended_price} on average: one unit of the currency buys "
                 "{tokens_per_unit} tokens.",
             ),

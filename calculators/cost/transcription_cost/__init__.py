@@ -149,7 +149,7 @@ CALCULATOR = Calculator(
             # Translators: {audio_minutes} is a formatted number of minutes; {rounding_share} a percentage (the %
             # sign follows the placeholder).
             sentence=N_(
-                "The audio lasts {audio_minutes} minutes: rounding each file up adds {rounding_share} % to the bill.",
+                "The audio lasts {audio_minutes} minutes: rounding each file up adds {rounding_share}% to the bill.",
             ),
             fraction_digits=1,
         ),

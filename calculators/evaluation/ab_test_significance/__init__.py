@@ -136,7 +136,7 @@ CALCULATOR = Calculator(
             # Translators: {rate_a}, {rate_b} are formatted percentages, {difference} a difference in percentage
             # points; the % sign follows each placeholder.
             sentence=N_(
-                "Success rates: B {rate_b} %, A {rate_a} %; a difference of {difference} percentage points.",
+                "Success rates: B {rate_b}%, A {rate_a}%; a difference of {difference} percentage points.",
             ),
             fraction_digits=3,
         ),
@@ -168,7 +168,7 @@ CALCULATOR = Calculator(
             # Translators: {confidence} is the confidence level as typed (the % sign follows it); {ci_low} and
             # {ci_high} are differences in percentage points.
             sentence=N_(
-                "Interval at a confidence of {confidence} %, with the unpooled standard error: from {ci_low} to "
+                "Interval at a confidence of {confidence}%, with the unpooled standard error: from {ci_low} to "
                 "{ci_high} percentage points.",
             ),
             fraction_digits=3,
@@ -180,7 +180,7 @@ CALCULATOR = Calculator(
             # Translators: {ci_high} and {ci_low} are differences in percentage points; {confidence} the confidence
             # level as typed (the % sign follows it).
             sentence=N_(
-                "At a confidence of {confidence} %, B minus A is at most {ci_high} percentage points, and at least "
+                "At a confidence of {confidence}%, B minus A is at most {ci_high} percentage points, and at least "
                 "{ci_low}.",
             ),
             fraction_digits=3,

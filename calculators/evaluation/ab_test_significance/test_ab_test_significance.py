@@ -24,7 +24,7 @@ def test_statsmodels_proportions_ztest() -> None:
 
 
 def test_the_interval_is_unpooled() -> None:
-    # 200/1000 against 250/1000 at 95 %: Wald interval 5 ± 1.959964 × sqrt(0.2·0.8/1000 + 0.25·0.75/1000) points.
+    # 200/1000 against 250/1000 at 95%: Wald interval 5 ± 1.959964 × sqrt(0.2·0.8/1000 + 0.25·0.75/1000) points.
     result = _result()
     half = 1.959963984540054 * math.sqrt(0.2 * 0.8 / 1000 + 0.25 * 0.75 / 1000) * 100
     assert result["difference"] == pytest.approx(5)

@@ -2,7 +2,7 @@
 
 A pass/fail eval's accuracy is a binomial proportion: its standard error is sqrt(p (1 - p) / n) (Miller 2024,
 "Adding Error Bars to Evals", https://arxiv.org/abs/2411.00640). For a margin of error E at a confidence of
-1 - alpha, n = z²_{1-alpha/2} p (1 - p) / E², rounded up (Cochran, Sampling Techniques, 1977): 385 at 95 %, p = 0.5,
+1 - alpha, n = z²_{1-alpha/2} p (1 - p) / E², rounded up (Cochran, Sampling Techniques, 1977): 385 at 95%, p = 0.5,
 E = 0.05. To detect a difference d between two models' accuracies p1 and p2 = p1 + d with a two-sided test at alpha
 and power 1 - β, each model needs (Fleiss, Statistical Methods for Rates and Proportions, without continuity
 correction; JMP's "Power for Two Independent Sample Proportions" gives 2,554 for 0.08 against 0.06):
@@ -34,8 +34,8 @@ def _ceil(x: float) -> float:
 def compute(values: Mapping[str, float]) -> dict[str, float]:
     """Return the questions needed for the margin of error, and per model to detect the difference.
 
-    The textbook case, p = 0.5, E = 5 points at 95 %: 385 questions. JMP's example, 6 % against 8 % at alpha = 0.05
-    and a power of 80 %: 2,554 per model.
+    The textbook case, p = 0.5, E = 5 points at 95%: 385 questions. JMP's example, 6% against 8% at alpha = 0.05
+    and a power of 80%: 2,554 per model.
 
     >>> compute({"accuracy": 50, "margin": 5, "confidence": 95, "difference": 2, "power": 80})["margin_questions"]
     385.0
@@ -151,7 +151,7 @@ CALCULATOR = Calculator(
             # Translators: {margin_questions} is a formatted number of questions; {accuracy}, {margin} and
             # {confidence} are as typed (the % sign or "points" follows them).
             sentence=N_(
-                "To measure an accuracy near {accuracy} % (± {margin} points, at a confidence of {confidence} %), "
+                "To measure an accuracy near {accuracy}% (± {margin} points, at a confidence of {confidence}%), "
                 "the eval needs {margin_questions} independent questions.",
             ),
             fraction_digits=0,
@@ -164,7 +164,7 @@ CALCULATOR = Calculator(
             # Translators: {questions_per_model} and {total_questions} are formatted numbers of questions;
             # {accuracy}, {other_accuracy} and {power} are percentages (the % sign follows them).
             sentence=N_(
-                "To tell the two accuracies apart ({accuracy} %, {other_accuracy} %) with a power of {power} %, "
+                "To tell the two accuracies apart ({accuracy}%, {other_accuracy}%) with a power of {power}%, "
                 "each model needs {questions_per_model} questions of its own, {total_questions} in all, if the two "
                 "samples are independent.",
             ),

@@ -16,7 +16,7 @@ _result = results_of(SIZE)
 @pytest.mark.parametrize(
     ("accuracy", "margin", "questions"),
     [
-        # The classic survey figure: p = 0.5, E = 5 points at 95 %, 384.16 rounded up to 385; E = 3 points: 1,068.
+        # The classic survey figure: p = 0.5, E = 5 points at 95%, 384.16 rounded up to 385; E = 3 points: 1,068.
         ("50", "5", 385),
         ("50", "3", 1068),
     ],

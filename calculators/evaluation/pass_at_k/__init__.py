@@ -106,7 +106,7 @@ CALCULATOR = Calculator(
             # {correct} are counts as typed.
             sentence=N_(
                 "With {correct} correct of {samples} samples, at least one of {k} attempts passes with "
-                "probability {pass_at_k} %.",
+                "probability {pass_at_k}%.",
             ),
             fraction_digits=4,
         ),
@@ -116,7 +116,7 @@ CALCULATOR = Calculator(
             unit=N_("%"),
             # Translators: {naive} and {pass_at_1} are formatted percentages (the % sign follows each).
             sentence=N_(
-                "Treating the success rate of {pass_at_1} % as k independent draws gives {naive} %: the Codex "
+                "Treating the success rate of {pass_at_1}% as k independent draws gives {naive}%: the Codex "
                 "paper shows that shortcut underestimates pass@k.",
             ),
             fraction_digits=4,

@@ -161,7 +161,7 @@ CALCULATOR = Calculator(
             # follows it); {words_per_minute} a number of words.
             sentence=N_(
                 "Once the answer streams, tokens arrive at {decode_tps} per second, about {words_per_minute} words a "
-                "minute. Measured against that rate, the effective speed comes to {effective_share} %.",
+                "minute. Measured against that rate, the effective speed comes to {effective_share}%.",
             ),
         ),
         OutputSpec(
@@ -170,7 +170,7 @@ CALCULATOR = Calculator(
             unit=N_("%"),
             # Translators: {wait_share} is a percentage (the % sign follows it).
             sentence=N_(
-                "Share of the total time spent before the first token arrives: {wait_share} %.",
+                "Share of the total time spent before the first token arrives: {wait_share}%.",
             ),
             fraction_digits=1,
         ),

@@ -5,6 +5,12 @@ pass costs C_forward ≈ 2N + 2·n_layer·n_ctx·d_attn FLOPs per token, N the p
 three times that, 6N. PaLM (Chowdhery et al., arXiv:2204.02311, App. B) counts the attention twice as
 large, both the query-key product and the weighted sum of values: 6N + 12·L·H·Q·T per training token,
 2N + 4·L·H·Q·T for the forward pass alone.
+
+The two agree once the causal mask is counted: token i of a causal sequence attends to i tokens, 4·L·i·d_attn
+FLOPs, which averages to Kaplan's 2·L·n_ctx·d_attn over n_ctx tokens. PaLM's term is what a token decoded
+after n_ctx cached tokens does (Hoffmann et al., arXiv:2203.15556, Appendix F, count both products per query),
+as `vocabulary/roofline.decode_flops` does for the inference calculators. The page shows Kaplan's count by
+default, PaLM's when chosen, and says which.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     3.28
     """
     params = values["active_params_billion"] * 1e9
-    # Kaplan: 2·L·n_ctx·d_attn per forward token; PaLM counts QKᵀ and the weighted values, twice that.
+    # Kaplan: 2·L·n_ctx·d_attn per forward token, the causal average; PaLM counts QKᵀ and the weighted values
+    # over the whole context, twice that, as a decoded token does.
     factor = 4 if values["convention"] else 2
     attention = factor * values["layers"] * values["context_tokens"] * values["attention_heads"] * values["head_dim"]
     forward = 2 * params + attention
@@ -65,8 +72,9 @@ CALCULATOR = Calculator(
             group=inputs.WORKLOAD,
             label=N_("Attention count"),
             help=N_(
-                "Kaplan et al. count 2 × layers × context × attention width per forward token; PaLM and "
-                "Megatron-LM count twice that, the query-key product and the weighted sum of values.",
+                "Kaplan et al. count 2 × layers × context × attention width per forward token, the average over "
+                "a causal sequence; PaLM and Megatron-LM count twice that, the query-key product and the weighted "
+                "sum of values over the whole context, as a token decoded with a full KV cache does.",
             ),
             default="0",
             choices=(
@@ -81,10 +89,11 @@ CALCULATOR = Calculator(
             name="forward_flops",
             label=N_("Forward pass"),
             unit=N_("FLOPs per token"),
-            # Translators: {forward_flops} is a number of FLOPs, {active_params_billion} billions of parameters.
+            # Translators: {forward_flops} is a number of FLOPs, {active_params_billion} billions of parameters;
+            # {convention_label} names the attention count chosen, as the menu shows it.
             sentence=N_(
                 "A forward pass costs 2 × {active_params_billion} × 10⁹ FLOPs for the weights plus the attention "
-                "over the context: {forward_flops} FLOPs per token, what inference does for each token.",
+                "over the context, counted as {convention_label}: {forward_flops} FLOPs per token.",
             ),
             scientific=True,
         ),
@@ -106,12 +115,12 @@ CALCULATOR = Calculator(
             # Translators: {attention_share} is a percentage (the % sign follows), {context_tokens} a number of tokens.
             sentence=N_(
                 "At {context_tokens} tokens of context, the attention term's share of the total is "
-                "{attention_share} %.",
+                "{attention_share}%.",
             ),
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"C_{forward} = 2N + 2 \cdot n_{layer} \cdot n_{ctx} \cdot d_{attn}",
         r"C_{train} = 6N + 12 \cdot L \cdot H \cdot Q \cdot T",

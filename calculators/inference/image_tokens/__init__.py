@@ -7,8 +7,13 @@
 - OpenAI, patch models (GPT-4.1 mini and nano, o4-mini), same guide: 32 px patches, at most 1536 (a larger image is
   shrunk by √(1536 × 32² ÷ (w × h)), then to whole patches across its width), times the model's multiplier:
   1024 × 1024 is 1024 patches, 1800 × 2400 is 1452.
-- Anthropic, "Vision" (https://platform.claude.com/docs/en/build-with-claude/vision): tokens = width × height ÷ 750,
-  an image with a long edge above 1568 px or above about 1,600 tokens scaled down first: 1092 × 1092 is about 1,590.
+- Anthropic, "Vision" (https://platform.claude.com/docs/en/build-with-claude/vision), "Evaluate image size" and
+  "How Claude resizes and pads images": each 28 × 28 px patch is a visual token, ⌈w / 28⌉ × ⌈h / 28⌉; an image
+  above the model's native resolution (1568 px on the long edge and 1568 tokens for most models, 2576 px and 4784
+  tokens for Claude Opus 4.7 and later) is first resized to the largest aspect-preserving size within both, by the
+  guide's reference `resized_size`, ported here. Its tables: 1092 × 1092 is 1521 tokens, 1920 × 1080 is read at
+  1456 × 819, 1560 tokens (2691 on Opus 4.7). The older guide's width × height ÷ 750, with images above about
+  1,600 tokens scaled down, is superseded: it gave about 1,590 for 1092 × 1092.
 - Google, "Understand and count tokens" (https://ai.google.dev/gemini-api/docs/tokens): Gemini 2.0 counts 258
   tokens for an image of at most 384 px on both sides, else 258 per 768 × 768 tile it is cut into.
 """
@@ -33,7 +38,10 @@ _IMAGE = N_("Image")
 _TILE_MODELS = MappingProxyType({0: (85, 170), 1: (75, 150), 2: (2833, 5667)})
 # OpenAI's patch models: the multiplier applied to the patch count.
 _PATCH_MODELS = MappingProxyType({3: 1.62, 4: 2.46, 5: 1.72})
-_CLAUDE, _GEMINI = 6, 7
+_CLAUDE, _GEMINI, _CLAUDE_HIGH = 6, 7, 8
+# Anthropic's native resolution: (longest edge in px, most visual tokens), by the rule's choice number.
+_CLAUDE_LIMITS = MappingProxyType({_CLAUDE: (1568, 1568), _CLAUDE_HIGH: (2576, 4784)})
+CLAUDE_PATCH = 28
 CLAUDE_MAX_SIDE = 8000
 
 RULE = InputSpec(
@@ -52,7 +60,12 @@ RULE = InputSpec(
         Choice("openai-gpt-4.1-mini", N_("OpenAI GPT-4.1 mini (32 px patches)"), number="3"),
         Choice("openai-gpt-4.1-nano", N_("OpenAI GPT-4.1 nano (32 px patches)"), number="4"),
         Choice("openai-o4-mini", N_("OpenAI o4-mini (32 px patches)"), number="5"),
-        Choice("anthropic-claude", N_("Anthropic Claude (pixels ÷ 750)"), number="6"),
+        Choice("anthropic-claude", N_("Anthropic Claude, most models (28 px patches, up to 1568 px)"), number="6"),
+        Choice(
+            "anthropic-claude-high-resolution",
+            N_("Anthropic Claude Opus 4.7 and later (28 px patches, up to 2576 px)"),
+            number="8",
+        ),
         Choice("google-gemini", N_("Google Gemini 2.0 (768 px tiles)"), number="7"),
     ),
     fraction_digits=0,
@@ -132,12 +145,43 @@ def _patches(width: int, height: int) -> tuple[int, int, int]:
     return min(math.ceil(w / 32) * math.ceil(h / 32), 1536), w, h
 
 
-def _claude(width: int, height: int) -> tuple[float, int, int]:
-    """Anthropic's rule: pixels ÷ 750, after scaling to a long edge of 1568 px and about 1,600 tokens at most."""
-    scale = min(1.0, 1568 / max(width, height), math.sqrt(1600 * 750 / (width * height)))
-    if scale < 1:
-        width, height = max(math.floor(width * scale), 1), max(math.floor(height * scale), 1)
-    return math.ceil(width * height / 750), width, height
+def _claude_tokens(width: int, height: int) -> int:
+    """Anthropic's visual tokens: one per 28 × 28 px patch, ⌈w / 28⌉ × ⌈h / 28⌉."""
+    return math.ceil(width / CLAUDE_PATCH) * math.ceil(height / CLAUDE_PATCH)
+
+
+def _claude_size(width: int, height: int, max_edge: int, max_tokens: int) -> tuple[int, int]:
+    """The size Claude reads an image at: Anthropic's reference `resized_size`, the largest aspect-preserving fit.
+
+    >>> _claude_size(1075, 1520, 1568, 1568)  # the guide's A4 page at 130 DPI: 2,145 tokens, too many
+    (924, 1307)
+    """
+
+    def fits(w: int, h: int) -> bool:
+        padded = max(math.ceil(w / CLAUDE_PATCH), math.ceil(h / CLAUDE_PATCH)) * CLAUDE_PATCH
+        return padded <= max_edge and _claude_tokens(w, h) <= max_tokens
+
+    if fits(width, height):
+        return width, height
+    if height > width:
+        resized_height, resized_width = _claude_size(height, width, max_edge, max_tokens)
+        return resized_width, resized_height
+    # The guide's binary search along the long edge: lo always fits, hi never does.
+    aspect_ratio = width / height
+    lo, hi = 1, width
+    while lo + 1 < hi:
+        mid = (lo + hi) // 2
+        if fits(mid, max(round(mid / aspect_ratio), 1)):
+            lo = mid
+        else:
+            hi = mid
+    return lo, max(round(lo / aspect_ratio), 1)
+
+
+def _claude(width: int, height: int, max_edge: int, max_tokens: int) -> tuple[int, int, int]:
+    """Anthropic's rule: the visual tokens of the image at the size Claude reads it, and that size."""
+    width, height = _claude_size(width, height, max_edge, max_tokens)
+    return _claude_tokens(width, height), width, height
 
 
 def _gemini(width: int, height: int) -> tuple[int, int]:
@@ -155,9 +199,9 @@ def image_tokens(rule: int, width: int, height: int, high: bool) -> tuple[float,
     if rule in _PATCH_MODELS:
         count, w, h = _patches(width, height)
         return count * _PATCH_MODELS[rule], count, w, h
-    if rule == _CLAUDE:
-        tokens, w, h = _claude(width, height)
-        return tokens, 0, w, h
+    if rule in _CLAUDE_LIMITS:
+        tokens, w, h = _claude(width, height, *_CLAUDE_LIMITS[rule])
+        return tokens, tokens, w, h
     tokens, count = _gemini(width, height)
     return tokens, count, width, height
 
@@ -210,7 +254,7 @@ CALCULATOR = Calculator(
             # Translators: {read_width} and {read_height} are sizes in pixels; {units} a number of tiles or patches.
             sentence=N_(
                 "The model reads it at {read_width} × {read_height} px, as {units} tiles or patches (0 where the rule "
-                "counts pixels or only the base tokens).",
+                "counts only the base tokens).",
             ),
             fraction_digits=0,
         ),
@@ -226,10 +270,10 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"T_{\text{OpenAI}} = b + t \cdot \lceil w'/512 \rceil \lceil h'/512 \rceil",
-        r"T_{\text{Claude}} = \frac{w \cdot h}{750}",
+        r"T_{\text{Claude}} = \lceil w'/28 \rceil \cdot \lceil h'/28 \rceil",
         r"T_{\text{Gemini}} = 258 \cdot \lceil w/768 \rceil \lceil h/768 \rceil",
     ),
     money=("total_cost",),
@@ -237,7 +281,9 @@ CALCULATOR = Calculator(
     rules=(
         Rule(
             "width",
-            lambda values: values["rule"] != _CLAUDE or max(values["width"], values["height"]) <= CLAUDE_MAX_SIDE,
+            lambda values: (
+                values["rule"] not in _CLAUDE_LIMITS or max(values["width"], values["height"]) <= CLAUDE_MAX_SIDE
+            ),
             # Translators: {width} and {height} are sizes in pixels as entered.
             N_("Claude refuses images above 8000 × 8000 px; this one is {width} × {height} px."),
         ),

@@ -52,31 +52,84 @@ def test_openai_patch_examples(width: str, height: str, patches: int, read: tupl
         assert result["image_tokens"] == pytest.approx(patches * multiplier)
 
 
+# Anthropic, "Vision", platform.claude.com/docs/en/build-with-claude/vision, "Calculate image costs": the two tables,
+# Claude Sonnet 4.6 at $3 per million input tokens and Claude Opus 4.7 and 4.8 at $5, with the sizes the larger
+# images are downscaled to before processing.
 @pytest.mark.parametrize(
-    ("side", "tokens", "cost"),
+    ("width", "height", "tokens", "cost", "read"),
     [
-        # Anthropic's vision guide: ~54, ~1,334 and ~1,590 tokens, ~$0.00016, ~$0.004 and ~$0.0048 at $3 per million.
-        ("200", 54, 0.00016),
-        ("1000", 1334, 0.004),
-        ("1092", 1590, 0.0048),
+        ("200", "200", 64, 0.00019, (200, 200)),
+        ("1000", "1000", 1296, 0.0039, (1000, 1000)),
+        ("1092", "1092", 1521, 0.0046, (1092, 1092)),
+        ("1920", "1080", 1560, 0.0047, (1456, 819)),
+        ("2000", "1500", 1564, 0.0047, (1270, 952)),
+        ("3840", "2160", 1560, 0.0047, (1456, 819)),
     ],
 )
-def test_anthropic_table(side: str, tokens: int, cost: float) -> None:
-    result = _result(rule="anthropic-claude", width=side, height=side, input_price="3")
+def test_anthropic_table(width: str, height: str, tokens: int, cost: float, read: tuple[int, int]) -> None:
+    result = _result(rule="anthropic-claude", width=width, height=height, input_price="3")
+    assert result["image_tokens"] == result["units"] == tokens
+    assert [result["read_width"], result["read_height"]] == list(read)
+    assert float(f"{result['total_cost']:.2g}") == cost  # the table's "~$0.0039": two significant figures
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "tokens", "cost", "read"),
+    [
+        ("200", "200", 64, 0.00032, (200, 200)),
+        ("1000", "1000", 1296, 0.0065, (1000, 1000)),
+        ("1092", "1092", 1521, 0.0076, (1092, 1092)),
+        ("1920", "1080", 2691, 0.013, (1920, 1080)),
+        ("2000", "1500", 3888, 0.019, (2000, 1500)),
+        ("3840", "2160", 4784, 0.024, (2576, 1449)),
+    ],
+)
+def test_anthropic_high_resolution_table(
+    width: str, height: str, tokens: int, cost: float, read: tuple[int, int]
+) -> None:
+    result = _result(rule="anthropic-claude-high-resolution", width=width, height=height, input_price="5")
     assert result["image_tokens"] == tokens
-    assert result["total_cost"] == pytest.approx(cost, abs=0.00005)
+    assert [result["read_width"], result["read_height"]] == list(read)
+    assert float(f"{result['total_cost']:.2g}") == cost
+
+
+def test_anthropic_resizes_to_the_token_budget() -> None:
+    # The guide's "How Claude resizes and pads images": an A4 page scanned at 130 DPI, 1075 × 1520 px, is within
+    # 1568 px on both sides but costs 39 × 55 = 2145 visual tokens, so Claude resizes it to 924 × 1307.
+    result = _result(rule="anthropic-claude", width="1075", height="1520")
+    assert [result["read_width"], result["read_height"]] == [924, 1307]
+    assert _result(rule="anthropic-claude-high-resolution", width="1075", height="1520")["image_tokens"] == 2145
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "tokens"),
+    [
+        # The sizes the guide listed as the largest it does not resize, by aspect ratio (1:1, 3:4, 2:3, 9:16, 1:2),
+        # read as sent: ⌈w / 28⌉ × ⌈h / 28⌉ = 39 × 39, 34 × 46, 32 × 48, 30 × 52 and 28 × 56 visual tokens.
+        ("1092", "1092", 1521),
+        ("951", "1268", 1564),
+        ("896", "1344", 1536),
+        ("819", "1456", 1560),
+        ("784", "1568", 1568),
+    ],
+)
+def test_anthropic_sizes_not_resized(width: str, height: str, tokens: int) -> None:
+    result = _result(rule="anthropic-claude", width=width, height=height)
+    assert [result["read_width"], result["read_height"]] == [int(width), int(height)]
+    assert result["image_tokens"] == tokens
 
 
 def test_anthropic_scales_large_images_down() -> None:
-    # A long edge above 1,568 px or more than ~1,600 tokens is scaled down first: never much above 1,600 tokens.
+    # Past 1568 px on the long edge the image shrinks to fit it: never more than 1568 visual tokens.
     result = _result(rule="anthropic-claude", width="4000", height="3000")
-    assert result["image_tokens"] <= 1600
+    assert result["image_tokens"] <= 1568
     assert max(result["read_width"], result["read_height"]) <= 1568
     assert _result(rule="anthropic-claude", width="3136", height="100")["read_width"] == 1568
 
 
-def test_anthropic_refuses_images_above_8000_px() -> None:
-    result = evaluate(IMAGE_TOKENS, {**IMAGE_TOKENS.defaults(), "rule": "anthropic-claude", "width": "8001"})
+@pytest.mark.parametrize("rule", ["anthropic-claude", "anthropic-claude-high-resolution"])
+def test_anthropic_refuses_images_above_8000_px(rule: str) -> None:
+    result = evaluate(IMAGE_TOKENS, {**IMAGE_TOKENS.defaults(), "rule": rule, "width": "8001"})
     assert not result.ok
     assert _result(rule="openai-gpt-4o", width="8001")["image_tokens"] > 0
 

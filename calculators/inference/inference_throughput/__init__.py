@@ -4,6 +4,13 @@ A decode step reads the weights and the batch's KV cache and is bound by memory 
 output token (TPOT) is bytes ÷ bandwidth until the batch's FLOPs take longer. Databricks ("LLM Inference
 Performance Engineering: Best Practices", 2023) defines model bandwidth utilization (MBU) from the same
 bytes: (parameter bytes + KV cache bytes) ÷ TPOT ÷ peak bandwidth.
+
+The step's FLOPs are 2N per sequence for the weights plus 4·L·s·d_attn for attention: the new token's query
+meets all s cached keys and weighs all s cached values, 2·s·d_attn each a layer (Hoffmann et al.,
+arXiv:2203.15556, Appendix F; Austin et al., "How to Scale Your Model", 2025, "All About Transformer
+Inference", where attention's FLOPs per byte during generation come to about 1 for multi-head attention).
+Kaplan et al.'s 2·L·s·d_attn (arXiv:2001.08361, Table 1) is the average over a causal pass, right for
+the prefill only (`roofline.forward_flops`).
 """
 
 from __future__ import annotations
@@ -125,10 +132,10 @@ CALCULATOR = Calculator(
     ),
     compute=compute,
     rules=(KV_HEADS_RULE,),
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"t_{token} = \max\left(\frac{P \cdot Q / 8 + b \cdot s \cdot m_{token}}{B},\ "
-        r"\frac{b \cdot (2N + 2 L s d_{attn})}{F}\right)",
+        r"\frac{b \cdot (2N + 4 L s d_{attn})}{F}\right)",
         r"I^{*} = \frac{F}{B}",
     ),
     related=(

@@ -31,5 +31,22 @@ def test_batch_shares_the_weight_read() -> None:
     assert _result()["ridge_point"] == pytest.approx(989.5e12 / 3350e9)
 
 
+@pytest.mark.parametrize(("kv_heads", "intensity"), [("32", 1), ("8", 4)])
+def test_attention_decodes_at_g_flops_per_cache_byte(kv_heads: str, intensity: float) -> None:
+    # Austin et al., "How to Scale Your Model" (2025): a generated token's attention does 4BSTD FLOPs, the
+    # query-key product and the weighted values over all S cached tokens (Part 7, "What about attention?"), and
+    # its arithmetic intensity in BF16 is SG / (G + S) -> G, G query heads per key-value head (Part 4,
+    # question 4): about 1 for multi-head attention, at any batch. With one parameter the step is attention alone.
+    result = _result(
+        params_billion="0.000000001",
+        active_params_billion="0.000000001",
+        attention_heads="32",
+        kv_heads=kv_heads,
+        context_tokens="131072",
+        batch_size="8",
+    )
+    assert result["intensity"] == pytest.approx(intensity, rel=1e-6)
+
+
 def test_kv_heads_must_divide_heads() -> None:
     assert not evaluate(CALCULATOR, {**CALCULATOR.defaults(), "kv_heads": "5"}).ok

@@ -110,7 +110,7 @@ CALCULATOR = Calculator(
             # {peak_tokens_per_second} are numbers of tokens per second.
             sentence=N_(
                 "The run reaches {tokens_per_second} tokens/s, against {peak_tokens_per_second} tokens/s if every "
-                "accelerator ran at its peak on the model's FLOPs alone: an MFU of {mfu} %.",
+                "accelerator ran at its peak on the model's FLOPs alone: an MFU of {mfu}%.",
             ),
         ),
         OutputSpec(

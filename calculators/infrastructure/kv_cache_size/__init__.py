@@ -8,7 +8,8 @@ al., arXiv:2305.13245) n_kv is the number of key-value heads, not of query heads
 
 Sliding-window attention (Mistral 7B, arXiv:2310.06825, section 2: the rolling buffer cache; Gemma 2,
 arXiv:2408.00118, section 2: local and global layers alternate) caps what a windowed layer keeps at
-the window's tokens: see `inputs.cached_tokens`.
+the window's W tokens, or W - 1 in transformers' default dynamic cache, which the window convention
+input chooses: see `inputs.cached_tokens` for each engine's code.
 """
 
 from __future__ import annotations
@@ -42,11 +43,17 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     Mistral 7B v0.1 (32 layers, 8 key-value heads of 128) at 8,192 tokens, with its window of 4,096 on
     every layer: 32 × 2 × 8 × 128 × 2 bytes × 4,096 tokens = 536,870,912 bytes, 0.5 GiB:
 
-    >>> mistral = compute({"layers": 32, "kv_heads": 8, "head_dim": 128, "context_tokens": 8192, "batch_size": 1,
-    ...                    "bytes_per_element": 2, "memory_unit": 2**30, "sliding_window": 4096,
-    ...                    "sliding_window_share": 100})
+    >>> mistral_values = {"layers": 32, "kv_heads": 8, "head_dim": 128, "context_tokens": 8192, "batch_size": 1,
+    ...                   "bytes_per_element": 2, "memory_unit": 2**30, "sliding_window": 4096,
+    ...                   "sliding_window_share": 100}
+    >>> mistral = compute(mistral_values)
     >>> mistral["kv_cache_memory"], mistral["cached_tokens"]
     (0.5, 4096.0)
+
+    transformers' dynamic cache keeps one token fewer, 4,095 a layer (cache_utils.py, DynamicSlidingWindowLayer):
+
+    >>> compute({**mistral_values, "window_convention": 1})["cached_tokens"]
+    4095.0
     """
     per_token = 2 * values["layers"] * values["kv_heads"] * values["head_dim"] * values["bytes_per_element"]
     kept = inputs.cached_tokens(values)
@@ -85,6 +92,7 @@ CALCULATOR = Calculator(
         replace(inputs.BYTES_PER_ELEMENT, group=_MODEL),
         replace(inputs.SLIDING_WINDOW, group=_MODEL),
         replace(inputs.SLIDING_WINDOW_SHARE, group=_MODEL),
+        replace(inputs.WINDOW_CONVENTION, group=_MODEL),
         replace(inputs.CONTEXT_TOKENS, group=_WORKLOAD),
         replace(inputs.BATCH_SIZE, group=_WORKLOAD),
         replace(
@@ -124,11 +132,11 @@ CALCULATOR = Calculator(
     ),
     compute=compute,
     rules=(KV_HEADS_RULE,),
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"m_{token} = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot p",
         r"M = m_{token} \cdot s_{kept} \cdot b",
-        r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W)",
+        r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W - c)",
     ),
     related=("llm-training-vram",),
     chart=MemoryChart(parts=(ChartPart("kv_cache_memory", N_("KV cache")),)),

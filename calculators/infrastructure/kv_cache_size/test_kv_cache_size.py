@@ -79,6 +79,26 @@ def test_mistral_7b_rolling_buffer_at_8192_tokens() -> None:
     assert _result(**MISTRAL_7B, context_tokens="3000")["cached_tokens"] == 3000
 
 
+def test_each_engine_keeps_its_own_window() -> None:
+    # transformers 5.23.0, src/transformers/cache_utils.py, DynamicSlidingWindowLayer.update, lines 244-247:
+    # "Only cache the last `self.sliding_window - 1` tokens", keys = full_key_states[:, :, -self.sliding_window + 1 :,
+    # :]; the next query sees itself and those W - 1 (masking_utils.py, line 95: kv_idx > q_idx - sliding_window).
+    dynamic = _result(**MISTRAL_7B, window_convention="window-minus-one", context_tokens="8192", memory_unit="gib")
+    assert dynamic["cached_tokens"] == 4095
+    assert dynamic["kv_cache_memory"] * 2**30 == 32 * 2 * 8 * 128 * 2 * 4095
+    # mistral-inference 1.6.0, cache.py: get_cache_sizes (line 17) gives each layer sliding_window slots and
+    # BufferCache (lines 165-167) allocates them, token i at i mod W; transformers' StaticSlidingWindowLayer
+    # allocates min(sliding_window, max_cache_len) (cache_utils.py, line 526); vLLM keeps "the last
+    # `self.sliding_window-1` computed tokens plus the newly scheduled tokens" (vllm/v1/kv_cache_interface.py,
+    # SlidingWindowSpec), W in a decode step. That count is the default, so links without the input keep theirs.
+    old_link = {k: v for k, v in KV.defaults().items() if k != "window_convention"}
+    assert KV.input("window_convention").optional
+    assert evaluate(KV, {**old_link, **MISTRAL_7B, "context_tokens": "8192"}).results["cached_tokens"] == 4096
+    assert _result(**MISTRAL_7B, window_convention="window", context_tokens="8192")["cached_tokens"] == 4096
+    # Inside the window every engine keeps every token.
+    assert _result(**MISTRAL_7B, window_convention="window-minus-one", context_tokens="4095")["cached_tokens"] == 4095
+
+
 def test_gemma_2_9b_windows_every_other_layer() -> None:
     # Gemma 2 (arXiv:2408.00118, section 2): local sliding-window (4,096) and global attention alternate, so 21
     # of the 42 layers keep 4,096 tokens and 21 keep all 8,192. config.json: 8 KV heads of 256, BF16:

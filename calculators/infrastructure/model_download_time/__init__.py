@@ -129,7 +129,7 @@ CALCULATOR = Calculator(
             # {efficiency_percent} a percentage; {download_minutes} a formatted number of minutes.
             sentence=N_(
                 "{model_size} {memory_unit_label} at {link_speed} {link_unit_label}, with a link efficiency of "
-                "{efficiency_percent} %, take {download_minutes} minutes.",
+                "{efficiency_percent}%, take {download_minutes} minutes.",
             ),
         ),
         OutputSpec(

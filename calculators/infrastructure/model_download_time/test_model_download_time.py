@@ -83,7 +83,7 @@ def test_report_sentences(kits: dict[str, LocaleKit]) -> None:
     report = make_report(DOWNLOAD, DOWNLOAD.defaults(), kits["en"])
     texts = {r.name: r for r in report.results}
     assert texts["download_minutes"].sentence == (
-        "4.58 GiB at 100 Mbit/s, with a link efficiency of 100 %, take 6.56 minutes."
+        "4.58 GiB at 100 Mbit/s, with a link efficiency of 100%, take 6.56 minutes."
     )
     assert texts["download_seconds"].value == "393.4"
     gbit = make_report(DOWNLOAD, {**DOWNLOAD.defaults(), "link_unit": "gbit"}, kits["en"])

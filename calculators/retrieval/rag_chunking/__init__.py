@@ -175,7 +175,7 @@ CALCULATOR = Calculator(
             label=N_("Added by the overlap"),
             unit=N_("%"),
             # Translators: {overlap_share} is a formatted percentage (the % sign follows the placeholder).
-            sentence=N_("The overlap adds {overlap_share} % to the tokens of the corpus."),
+            sentence=N_("The overlap adds {overlap_share}% to the tokens of the corpus."),
             fraction_digits=1,
         ),
         OutputSpec(

@@ -176,7 +176,7 @@ CALCULATOR = Calculator(
             # {scaling_efficiency} a formatted percentage (the % sign follows the placeholder).
             sentence=N_(
                 "Throughput of n GPUs ÷ (n × throughput of one GPU) = compute time ÷ step time = "
-                "{compute_time_s} ÷ {step_time_s} = {scaling_efficiency} %.",
+                "{compute_time_s} ÷ {step_time_s} = {scaling_efficiency}%.",
             ),
             fraction_digits=1,
         ),

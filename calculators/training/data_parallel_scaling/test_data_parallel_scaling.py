@@ -56,7 +56,7 @@ def test_efficiency_of_a_ninth_of_overhead() -> None:
 
 def test_korthikanti_weak_scaling_ratio() -> None:
     # Korthikanti et al. 2022, Table 5: the 530B model takes 37.83 s per iteration on 280 GPUs and 39.15 s
-    # with 8 data-parallel copies on 2,240 GPUs: weak-scaling efficiency 37.83 / 39.15 = 96.6 %. The paper
+    # with 8 data-parallel copies on 2,240 GPUs: weak-scaling efficiency 37.83 / 39.15 = 96.6%. The paper
     # measures the whole difference, not only the all-reduce; here S/B × 2(n-1)/n is set to those 1.32 s
     # (1.32 GB at 1 GB/s on 2 GPUs) to check that the efficiency is the paper's ratio of iteration times.
     result = _result(

@@ -18,9 +18,28 @@ gate, up, down in Llama-style code; GPT-2's fused c_attn (d → 3d), c_proj, c_f
 (`modeling_phi.py`). A fused projection is adapted whole, even when only q and v are
 asked for. In a mixture-of-experts layer "all-linear" adapts every expert's w1, w2, w3 and the router
 gate, Linear(d, E), as in transformers 4.x (`MixtralSparseMoeBlock` in `modeling_mixtral.py`); shared
-experts are one MLP of n_shared × their width, as DeepSeek and Qwen2-MoE build them. transformers 5
-stacks the experts; for Mixtral and Qwen3-MoE PEFT ≥ 0.20 then adapts gate_up_proj at rank 2r and
-down_proj at r (`peft/utils/transformers_weight_conversion.py`), the "fused" choice.
+experts are one MLP of n_shared × their width, as DeepSeek and Qwen2-MoE build them.
+
+transformers 5 stacks each layer's experts into two nn.Parameter tensors, gate_up_proj (E, 2·d_ff, d) and
+down_proj (E, d, d_ff), and makes the router a module holding an (E, d) parameter
+(`Qwen2MoeExperts` and `Qwen2MoeTopKRouter`, `models/qwen2_moe/modeling_qwen2_moe.py` lines 271-318 at
+transformers v5.24.0); neither is an nn.Linear, so "all-linear" alone skips them. PEFT ≥ 0.20 converts
+the config for the model types `_MODEL_TO_CONVERSION_PATTERN` (`transformers/conversion_mapping.py`
+lines 48-78 at v5.24.0) sends to Mixtral's or Qwen2-MoE's pattern, and for "mixtral", which PEFT adds
+(`peft/utils/transformers_weight_conversion.py` lines 44-45, 332-352 and 402-482 at peft v0.21.2):
+"all-linear" becomes the nn.Linear modules not named like an expert projection, plus target_parameters
+gate_up_proj at rank 2r, down_proj at r and the router's gate.weight at r, each stacked tensor with
+r·E·(d_in + d_out) parameters (`ParamWrapper.update_layer`, `peft/tuners/lora/layer.py` lines 2455-2456),
+the "fused" choice. The names gate_proj, up_proj and down_proj leave target_modules, and a target
+parameter matches only a "<module>.<parameter>" key ending in it (`_inject_parameters`,
+`peft/tuners/tuners_utils.py` lines 1248-1250), never "….down_proj.weight": the nn.Linear projections
+of shared experts and dense layers lose their adapters, while a shared-expert gate keeps its own.
+"qwen2_moe" itself is no key of that table: for Qwen1.5-MoE and Qwen2-MoE PEFT converts nothing, and
+"all-linear" adapts the attention, the shared expert, its gate and the dense layers but no routed
+expert and no router, the "skipped" choice; so do other MoE types the table leaves out, though where
+their router is still an nn.Linear (Phi-3.5-MoE, Llama 4) it is adapted too. PEFT 0.21.2 with
+transformers 5.24.0 prints 15,925,632 trainable parameters for Qwen1.5-MoE-A2.7B with r = 16 on
+"all-linear", and the counts of the "fused" choice for Mixtral, Qwen3-MoE and DeepSeek-V3's experts.
 
 Training memory: the frozen base weights at their storage precision (2 bytes for BF16, 1 for 8-bit,
 0.5 for 4-bit as in QLoRA) plus, per adapter parameter, 16 bytes for weights, gradients and Adam's
@@ -54,9 +73,11 @@ _GPT2 = 1
 _PHI = 2
 _PHI3 = 3
 
-# How transformers stores the experts: one stacked tensor per projection (5.x) or nn.Linear modules (4.x).
-_FUSED_EXPERTS = 1
+# How transformers stores the experts and what PEFT adapts of them: nn.Linear modules (4.x), stacked tensors that
+# PEFT converts its config for (5.x, Mixtral's and Qwen2-MoE's patterns) or stacked tensors it leaves out (5.x, others).
 _EXPERT_MODULES = 0
+_FUSED_EXPERTS = 1
+_SKIPPED_EXPERTS = 2
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -91,6 +112,15 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     ...         "kv_heads": 12, "head_dim": 64, "ffn_size": 3072, "params_billion": 0.124439808}
     >>> compute(gpt2)["lora_params"]
     294912
+
+    Qwen1.5-MoE-A2.7B with r = 16 on "all-linear" under transformers 5, whose stacked experts PEFT skips
+    (expert_weights 2): PEFT 0.21.2 with transformers 5.24.0 prints 15,925,632 trainable parameters:
+
+    >>> qwen = {**llama3, "layers": 24, "hidden_size": 2048, "attention_heads": 16, "kv_heads": 16,
+    ...         "ffn_size": 5632, "experts": 60, "expert_ffn_size": 1408, "shared_experts": 1,
+    ...         "shared_expert_ffn_size": 5632, "shared_expert_gate": 1, "params_billion": 14.315784192}
+    >>> int(compute({**qwen, "expert_weights": 2})["lora_params"])
+    15925632
     """
     rank = values["rank"]
     hidden = values["hidden_size"]
@@ -147,19 +177,29 @@ def _mlp_matrices(values: Mapping[str, float], layout: float) -> float:
         return layers * mlp(values["ffn_size"])
     moe_layers = layers - min(values.get("dense_layers", 0.0), layers)
     expert_width = values.get("expert_ffn_size", 0.0) or values["ffn_size"]
-    expert = mlp(expert_width)
-    if values.get("expert_weights", _EXPERT_MODULES) == _FUSED_EXPERTS and layout in (_SEPARATE, _PHI3):
-        # transformers 5 stacks each expert's gate and up projections into one gate_up_proj (hidden → 2 ×
-        # width) and PEFT adapts it at twice the rank, then down_proj (width → hidden) at the rank.
-        expert = 2 * (hidden + 2 * expert_width) + (expert_width + hidden)
     shared = values.get("shared_experts", 0.0)
     shared_width = shared * (values.get("shared_expert_ffn_size", 0.0) or expert_width)
-    # Every expert has its own adapters and the router is a hidden → experts matrix. Shared experts are one
-    # MLP of shared × their width, as DeepSeek and Qwen2-MoE build them, with Qwen2-MoE's gate of hidden → 1.
-    moe = experts * expert + hidden + experts
-    if shared > 0:
-        moe += mlp(shared_width) + ((hidden + 1) if values.get("shared_expert_gate", 0.0) else 0.0)
-    return (layers - moe_layers) * mlp(values["ffn_size"]) + moe_layers * moe
+    # Qwen2-MoE's shared_expert_gate, Linear(hidden, 1), keeps its adapter under every choice: its name is its own.
+    shared_gate = (hidden + 1) if shared > 0 and values.get("shared_expert_gate", 0.0) else 0.0
+    # Shared experts are one MLP of shared × their width, as DeepSeek and Qwen2-MoE build them.
+    shared_mlp = mlp(shared_width) if shared > 0 else 0.0
+    dense_mlp = mlp(values["ffn_size"])
+    weights = values.get("expert_weights", _EXPERT_MODULES)
+    if weights == _SKIPPED_EXPERTS:
+        # transformers 5 without PEFT's conversion: the stacked experts and the router's parameter are no nn.Linear,
+        # so "all-linear" adapts only the shared expert, its gate and the dense layers' MLPs.
+        return (layers - moe_layers) * dense_mlp + moe_layers * (shared_mlp + shared_gate)
+    router = hidden + experts  # the router's hidden → experts matrix, a Linear in 4.x, gate.weight in 5.x
+    if weights == _FUSED_EXPERTS and layout in (_SEPARATE, _PHI3):
+        # transformers 5 stacks each expert's gate and up projections into one gate_up_proj (hidden → 2 × width) and
+        # PEFT adapts it at twice the rank, then down_proj (width → hidden) at the rank. The names gate_proj, up_proj
+        # and down_proj move from target_modules to target_parameters, which match no nn.Linear weight, so the
+        # shared experts and the dense layers, built of nn.Linear modules of those names, get no adapters.
+        expert = 2 * (hidden + 2 * expert_width) + (expert_width + hidden)
+        return moe_layers * (experts * expert + router + shared_gate)
+    # transformers 4: every expert has its own adapters, and so has the router.
+    moe = experts * mlp(expert_width) + router + shared_mlp + shared_gate
+    return (layers - moe_layers) * dense_mlp + moe_layers * moe
 
 
 CALCULATOR = Calculator(
@@ -292,7 +332,8 @@ CALCULATOR = Calculator(
             help=N_(
                 "Expert MLPs per mixture-of-experts layer: num_local_experts (Mixtral) or num_experts (Qwen3) in "
                 "config.json, 0 for a dense model. Adapting all linear layers gives every expert its own "
-                "adapters, and the router too.",
+                "adapters, and the router too, except where transformers 5 stacks experts that PEFT skips (see "
+                "Expert weights).",
             ),
         ),
         replace(inputs.EXPERT_FFN_SIZE, default="0", optional=True),
@@ -307,9 +348,13 @@ CALCULATOR = Calculator(
             label=N_("Expert weights"),
             help=N_(
                 "How transformers stores the experts, which changes what PEFT adapts. In transformers 4 every "
-                "expert has its own linear layers (w1, w2 and w3 in Mixtral), each adapted at the rank. Since "
-                "transformers 5 each layer's experts are stacked tensors; for Mixtral and Qwen3-MoE, PEFT 0.20 "
-                "or later adapts the fused gate and up projection of every expert at twice the rank.",
+                "expert has its own linear layers (w1, w2 and w3 in Mixtral), each adapted at the rank, and so is "
+                "the router. Since transformers 5 each layer's experts are stacked tensors, which all-linear "
+                "alone does not adapt. For Mixtral, Qwen3-MoE, DeepSeek, OLMoE and the other model types "
+                "transformers converts like them, PEFT 0.20 or later adapts the stacked experts, the fused gate "
+                "and up projection at twice the rank, and the router, but no longer the shared experts or the "
+                "dense layers. For Qwen1.5-MoE and Qwen2-MoE, and MoE types PEFT does not convert, it adapts no "
+                "routed expert and no router.",
             ),
             default="modules",
             choices=(
@@ -320,8 +365,13 @@ CALCULATOR = Calculator(
                 ),
                 Choice(
                     "fused",
-                    N_("Stacked tensors (transformers 5, PEFT 0.20 or later)"),
+                    N_("Stacked tensors PEFT adapts (transformers 5: Mixtral, Qwen3-MoE, DeepSeek, OLMoE)"),
                     number=str(_FUSED_EXPERTS),
+                ),
+                Choice(
+                    "skipped",
+                    N_("Stacked tensors PEFT skips (transformers 5: Qwen1.5-MoE, Qwen2-MoE)"),
+                    number=str(_SKIPPED_EXPERTS),
                 ),
             ),
             fraction_digits=0,
@@ -434,7 +484,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"|\Theta| = L \cdot \sum_{W} r \left( d_{in} + d_{out} \right)",
         r"p = \frac{|\Theta|}{N + |\Theta|}",

@@ -298,17 +298,83 @@ def test_leading_dense_layers_and_shared_experts() -> None:
     assert shared - plain == 32 * 16 * 3 * (4096 + 2 * 14336)
 
 
+QWEN15_MOE_A2_7B = {"layers": "24", "hidden_size": "2048", "attention_heads": "16", "kv_heads": "16", "head_dim": "128",
+                    "ffn_size": "5632", "experts": "60", "expert_ffn_size": "1408", "shared_experts": "1",
+                    "shared_expert_ffn_size": "5632", "shared_expert_gate": "1",
+                    "params_billion": "14.315784192"}  # fmt: skip
+
+
 def test_qwen2_moe_shared_expert_and_its_gate() -> None:
     # Qwen1.5-MoE-A2.7B, transformers 4.x modeling_qwen2_moe.py: q, k, v, o_proj 2,048 ↔ 2,048; 60 experts of
     # gate_proj, up_proj 2,048 → 1,408 and down_proj 1,408 → 2,048; gate = Linear(2,048, 60); shared_expert
     # gate_proj, up_proj 2,048 → 5,632, down_proj 5,632 → 2,048; shared_expert_gate = Linear(2,048, 1).
-    # PEFT 0.17.1 with transformers 4.57.6 prints 255,613,824. (With transformers 5.24.0 and PEFT 0.21.2,
-    # "all-linear" adapts no routed expert and no router of this family: 15,925,632.)
-    qwen = {"layers": "24", "hidden_size": "2048", "attention_heads": "16", "kv_heads": "16", "head_dim": "128",
-            "ffn_size": "5632", "experts": "60", "expert_ffn_size": "1408", "shared_experts": "1",
-            "shared_expert_ffn_size": "5632", "shared_expert_gate": "1", "params_billion": "14.315784192"}  # fmt: skip
+    # PEFT 0.17.1 with transformers 4.57.6 prints 255,613,824.
     expected = 24 * 16 * (4 * (2048 + 2048) + 60 * 3 * (2048 + 1408) + (2048 + 60) + 3 * (2048 + 5632) + (2048 + 1))
-    assert _result(**qwen, target_modules="all", rank="16")["lora_params"] == expected == 255_613_824
+    assert _result(**QWEN15_MOE_A2_7B, target_modules="all", rank="16")["lora_params"] == expected == 255_613_824
+
+
+# ---- transformers 5: which stacked experts PEFT adapts (this page's Qwen1.5-MoE count was 20 × PEFT's) ----
+# transformers, tag v5.24.0, src/transformers/models/qwen2_moe/modeling_qwen2_moe.py:
+#   L122-130  Qwen2MoeMLP: gate_proj, up_proj = nn.Linear(hidden, width), down_proj = nn.Linear(width, hidden)
+#   L222-225  Qwen2MoeAttention: q_proj, k_proj, v_proj, o_proj are nn.Linear
+#   L271-281  Qwen2MoeExperts: gate_up_proj = nn.Parameter((E, 2 × moe_width, hidden)), down_proj = nn.Parameter(...)
+#   L311-318  Qwen2MoeTopKRouter: weight = nn.Parameter((E, hidden)), a plain nn.Module, no nn.Linear
+#   L335-338  Qwen2MoeSparseMoeBlock: gate (the router), experts, shared_expert = Qwen2MoeMLP(shared width),
+#             shared_expert_gate = nn.Linear(hidden, 1)
+# "all-linear" takes only nn.Linear and Conv1D (peft v0.21.2 src/peft/tuners/tuners_utils.py L2445-2450,
+# _maybe_include_all_linear_layers). PEFT rewrites it only for the model types in transformers'
+# _MODEL_TO_CONVERSION_PATTERN (src/transformers/conversion_mapping.py L48-78 at v5.24.0, the same in 5.25.0:
+# qwen3_moe, deepseek_v3, olmoe, glm4_moe, ... → "qwen2_moe"; minimax → "mixtral") plus "mixtral"
+# (peft v0.21.2 src/peft/utils/transformers_weight_conversion.py L44-45); "qwen2_moe" is no key of it, so
+# _convert_peft_config_moe returns at once (L413-416) and Qwen2-MoE keeps plain "all-linear".
+
+
+def test_qwen2_moe_under_transformers_5_adapts_no_routed_expert_and_no_router() -> None:
+    # Per layer: q, k, v, o_proj 2,048 → 2,048; shared_expert gate_proj, up_proj 2,048 → 5,632 and down_proj
+    # 5,632 → 2,048; shared_expert_gate 2,048 → 1. Not the 60 stacked experts, not the router's parameter.
+    # PEFT 0.21.2 with transformers 5.24.0, on the model built from Qwen1.5-MoE-A2.7B's config.json on the meta
+    # device, prints "trainable params: 15,925,632 || all params: 14,331,709,824".
+    result = _result(**QWEN15_MOE_A2_7B, target_modules="all", rank="16", expert_weights="skipped")
+    expected = 24 * 16 * (4 * (2048 + 2048) + 3 * (2048 + 5632) + (2048 + 1))
+    assert result["lora_params"] == expected == 15_925_632
+    assert result["lora_params"] / (result["trainable_percent"] / 100) == pytest.approx(14_331_709_824)
+
+
+def test_qwen2_moe_under_transformers_5_keeps_its_dense_layers() -> None:
+    # Qwen2-MoE with mlp_only_layers = [0, 1] in 4 layers: the two dense Qwen2MoeMLP (intermediate_size 5,632) are
+    # nn.Linear and keep their adapters. PEFT 0.21.2 with transformers 5.24.0 prints 2,588,704 trainable parameters.
+    small = {**QWEN15_MOE_A2_7B, "layers": "4", "dense_layers": "2"}
+    expected = 16 * (4 * 4 * (2048 + 2048) + 2 * 3 * (2048 + 5632) + 2 * (3 * (2048 + 5632) + (2048 + 1)))
+    result = _result(**small, target_modules="all", rank="16", expert_weights="skipped")
+    assert result["lora_params"] == expected == 2_588_704
+
+
+def test_qwen2_moe_query_value_ignores_the_experts() -> None:
+    # PEFT 0.21.2 with transformers 5.24.0: "trainable params: 3,145,728 || all params: 14,318,929,920".
+    result = _result(**QWEN15_MOE_A2_7B, target_modules="qv", rank="16", expert_weights="skipped")
+    assert result["lora_params"] == 24 * 16 * 2 * (2048 + 2048) == 3_145_728
+    assert result["lora_params"] / (result["trainable_percent"] / 100) == pytest.approx(14_318_929_920)
+
+
+def test_converted_families_lose_their_shared_experts_and_dense_layers() -> None:
+    # DeepSeek-V3 (config.json: hidden_size 7,168, 61 layers, first_k_dense_replace 3, n_routed_experts 256,
+    # moe_intermediate_size 2,048, n_shared_experts 1, intermediate_size 18,432); deepseek_v3 → "qwen2_moe" in
+    # _MODEL_TO_CONVERSION_PATTERN (conversion_mapping.py L56 at v5.24.0). PEFT's conversion (peft v0.21.2
+    # transformers_weight_conversion.py L332-352, L443-482) moves gate_proj, up_proj and down_proj from
+    # target_modules to target_parameters, with rank 2r for gate_up_proj (L474), and a target parameter only
+    # matches a "<module>.<parameter>" key ending in ".gate_up_proj", ".down_proj" or ".gate.weight"
+    # (tuners_utils.py L1248-1250), never "mlp.shared_experts.down_proj.weight" or a dense layer's
+    # "mlp.down_proj.weight" (DeepseekV3MLP, modeling_deepseek_v3.py L211 and L496 at v5.24.0). So the 58 sparse
+    # layers' MLP adapters are the 256 stacked experts (gate_up_proj (256, 4,096, 7,168) at 2r, down_proj
+    # (256, 7,168, 2,048) at r, r × 256 rows of A each: lora/layer.py L2455-2456) and the router (256, 7,168).
+    # PEFT 0.21.2 with transformers 5.24.0 prints 7,548,248,064 adapter parameters under ".mlp." for this config.
+    deepseek = {"layers": "61", "hidden_size": "7168", "attention_heads": "128", "kv_heads": "128", "head_dim": "56",
+                "ffn_size": "18432", "experts": "256", "expert_ffn_size": "2048", "shared_experts": "1",
+                "dense_layers": "3", "params_billion": "671.0264192"}  # fmt: skip
+    all_linear = _result(**deepseek, target_modules="all", rank="16", expert_weights="fused")["lora_params"]
+    attention = _result(**deepseek, target_modules="qkvo", rank="16", expert_weights="fused")["lora_params"]
+    expected = 58 * (256 * (2 * 16 * (7168 + 4096) + 16 * (2048 + 7168)) + 16 * (7168 + 256))
+    assert all_linear - attention == expected == 7_548_248_064
 
 
 def test_old_links_without_the_new_inputs_keep_their_counts() -> None:
@@ -332,3 +398,9 @@ def test_presets_fill_the_layout_and_the_experts(model_preset: ModelPreset) -> N
         values = model_preset(LORA, model_id)
         assert (values["module_layout"], values["experts"]) == (layout, experts), model_id
         assert _result(**values, target_modules="all", rank="16")["lora_params"] == count, model_id
+
+
+def test_qwen15_moe_preset_under_transformers_5(model_preset: ModelPreset) -> None:
+    # The preset fills the shared expert's width and its gate: PEFT 0.21.2 with transformers 5.24.0 prints 15,925,632.
+    values = model_preset(LORA, "Qwen/Qwen1.5-MoE-A2.7B")
+    assert _result(**values, target_modules="all", rank="16", expert_weights="skipped")["lora_params"] == 15_925_632

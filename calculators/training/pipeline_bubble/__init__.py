@@ -14,7 +14,7 @@ interleaved schedule (megatron/core/pipeline_parallel/schedules.py,
 forward_backward_pipelining_with_interleaving: "number of microbatches ... is not divisible by
 pipeline-model-parallel-size ... when using interleaved schedule"; later versions keep the rule for
 their default group of p micro-batches). Outside it the real schedule idles longer: p = 4, m = 2,
-v = 2 idles 125 % of the compute time, not 75 %. The page refuses that combination.
+v = 2 idles 125% of the compute time, not 75%. The page refuses that combination.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ CALCULATOR = Calculator(
             # formatted percentage (the % sign follows the placeholder).
             sentence=N_(
                 "GPipe's convention: (p - 1) ÷ (v × m + p - 1) = ({pipeline_stages} - 1) ÷ ({model_chunks} × "
-                "{micro_batches} + {pipeline_stages} - 1) = {bubble_share} %, the share of each step spent idle.",
+                "{micro_batches} + {pipeline_stages} - 1) = {bubble_share}%, the share of each step spent idle.",
             ),
         ),
         OutputSpec(
@@ -132,7 +132,7 @@ CALCULATOR = Calculator(
             # {bubble_vs_compute} is a formatted percentage (the % sign follows the placeholder).
             sentence=N_(
                 "Megatron-LM's convention: (p - 1) ÷ (v × m) = ({pipeline_stages} - 1) ÷ ({model_chunks} × "
-                "{micro_batches}) = {bubble_vs_compute} %, added to the ideal compute time.",
+                "{micro_batches}) = {bubble_vs_compute}%, added to the ideal compute time.",
             ),
         ),
         OutputSpec(

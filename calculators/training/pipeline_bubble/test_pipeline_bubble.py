@@ -166,7 +166,7 @@ def test_interleaving_with_fewer_micro_batches_than_stages_is_refused(kits: dict
     # Micro-batch 2's forward leaves the 8th virtual stage (rank 4, chunk 2) at 1 + 8 = 9 at the earliest; that
     # rank still owes micro-batch 1's backward (2), so the second backward there ends at 9 + 2 + 2 = 13 and
     # 7 more virtual stages of backward (2 each) follow: the step ends at 13 + 14 = 27. The ideal compute is
-    # 2 micro-batches × 2 chunks × 3 = 12, so the bubble is 15/12 = 125 % (Megatron's formula says 3/4 = 75 %).
+    # 2 micro-batches × 2 chunks × 3 = 12, so the bubble is 15/12 = 125% (Megatron's formula says 3/4 = 75%).
     assert _interleaved_1f1b_bubble(4, 2, 2) == Fraction(5, 4)
     assert _interleaved_1f1b_bubble(4, 6, 2) > Fraction(3, 12)  # m = 6: 19/36, against the formula's 1/4
     values = {"pipeline_stages": "4", "micro_batches": "2", "model_chunks": "2"}
@@ -185,6 +185,6 @@ def test_report_sentences(kits: dict[str, LocaleKit]) -> None:
     texts = {r.name: r for r in report.results}
     assert texts["bubble_share"].value == "27.27"
     assert texts["bubble_vs_compute"].value == "37.5"
-    assert "(4 - 1) ÷ (1 × 8 + 4 - 1) = 27.27 %, the share" in texts["bubble_share"].sentence
+    assert "(4 - 1) ÷ (1 × 8 + 4 - 1) = 27.27%, the share" in texts["bubble_share"].sentence
     one = make_report(PIPE, {"pipeline_stages": "1", "micro_batches": "8"}, kits["en"])
     assert one.results[2].sentence.endswith("for 1 stage.")

@@ -18,6 +18,7 @@ const CARRIED = "ai-calculators:carried-values";
 const engine = form ? connectEngine(form) : null;
 if (isEmbedded) reportSizeToHost();
 setUpControls();
+keepWideFormulasReachable();
 
 // ---- the engine: one worker, the latest request wins ----
 
@@ -494,6 +495,21 @@ function reportSizeToHost() {
 }
 
 // ---- controls ----
+
+// A formula wider than a phone scrolls in its own box; a box that scrolls must take the keyboard's focus too, or
+// its end is out of a keyboard's reach. Only those that scroll become tab stops, and again as the width changes.
+function keepWideFormulasReachable() {
+  const formulas = [...document.querySelectorAll('math[display="block"]')];
+  if (formulas.length === 0) return;
+  const mark = () => {
+    for (const formula of formulas) {
+      if (formula.scrollWidth > formula.clientWidth + 1) formula.setAttribute("tabindex", "0");
+      else formula.removeAttribute("tabindex");
+    }
+  };
+  mark();
+  new ResizeObserver(mark).observe(document.documentElement);
+}
 
 function setUpControls() {
   for (const element of document.querySelectorAll("[data-toolbar], [data-copy], [data-feedback-choice]")) {
