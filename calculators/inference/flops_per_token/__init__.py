@@ -114,8 +114,7 @@ CALCULATOR = Calculator(
             unit=units.PERCENT,
             # Translators: {attention_share} is a percentage (the % sign follows), {context_tokens} a number of tokens.
             sentence=N_(
-                "At {context_tokens} tokens of context, the attention term's share of the total is "
-                "{attention_share}%.",
+                "At {context_tokens} tokens of context, the attention term's share of the total is {attention_share}%.",
             ),
         ),
     ),
