@@ -107,7 +107,9 @@ def test_a_list_price_fills_the_prices_and_names_its_date_and_source(
     chosen = menu.locator("option[data-values]").first
     assert "2. Dezember 2026" in chosen.inner_text()  # the day its page was read, in the reader's language
     filled = json.loads(chosen.get_attribute("data-values"))
-    assert set(filled) == {"input_price", "cached_input_price", "output_price", "currency"}
+    long_context = {"long_context_above", "long_context_input_price", "long_context_cached_input_price"}
+    assert set(filled) == {"input_price", "cached_input_price", "output_price", "currency", *long_context,
+                           "long_context_output_price"}  # fmt: skip
     page.select_option("#preset-price-llm", chosen.get_attribute("value"))
     _settle(page)
     values = _form_values(page)
