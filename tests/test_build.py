@@ -114,6 +114,15 @@ def test_standard_library_is_the_core_s_modules_as_bytecode(site: Path) -> None:
     assert (site / "_app" / "stdlib.zip").stat().st_size < 0.6 * sum(i.compress_size for i in pyodide_own.infolist())
 
 
+def test_the_core_ships_as_bytecode_without_its_docstrings(site: Path) -> None:
+    # The pages never read a docstring, and with their doctests they were a fifth of the core's bytes.
+    core = zipfile.ZipFile(site / "_app" / "core.zip")
+    report = core.read("calculators/report.pyc")
+    assert b"The edge of the core" not in report and b"one code path for result text" not in report
+    assert b"NUMBER_WITH_UNIT" in report  # the module itself is there
+    assert all(name.endswith(".pyc") for name in core.namelist())
+
+
 def test_plain_start_ships_pyodide_as_its_loader_wants_it(tmp_path: Path) -> None:
     out = tmp_path / "dist"
     build(BuildConfig(out=out, calculators=ONE, quick_start=False))

@@ -250,7 +250,8 @@ def test_every_price_states_its_kind_with_a_source_and_a_date() -> None:
         (
             "output_per_m = 25\n",
             "output_per_m = 25\nlong_context_above = 0\nlong_context_input_per_m = 10\n"
-            "long_context_cached_input_per_m = 1\nlong_context_output_per_m = 37.5\n",
+            "long_context_cached_input_per_m = 1\nlong_context_cache_write_per_m = 12.5\n"
+            "long_context_output_per_m = 37.5\n",
             "long_context_above is the tier's threshold",
         ),
         # Beyond the field it fills: a price per million tokens is at most 1,000,000.
@@ -299,6 +300,8 @@ def test_the_gpt_6_presets_carry_their_long_context_tier() -> None:
         "long_context_cached_input_price": "0.2",
         "long_context_output_price": "15",
     }
+    # Cache writes double too ("input and cache rates double"), where a calculator writes the cache.
+    assert preset_values(find("context-cost-growth"), sol)["long_context_cache_write_price"] == "5"
 
 
 def test_a_tiny_price_fills_its_field_in_full() -> None:

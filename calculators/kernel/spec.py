@@ -248,6 +248,7 @@ PRICE_FACTS: tuple[str, ...] = (
     "price.long_context_above",
     "price.long_context_input_per_m",
     "price.long_context_cached_input_per_m",
+    "price.long_context_cache_write_per_m",
     "price.long_context_output_per_m",
 )
 """What a price preset (site_builder/data/prices.toml, each entry dated and sourced) can fill.

@@ -34,6 +34,7 @@ __all__ = [
     "INPUT_PRICE",
     "INPUT_TOKENS",
     "LONG_CONTEXT_ABOVE",
+    "LONG_CONTEXT_CACHE_WRITE_PRICE",
     "LONG_CONTEXT_INPUTS",
     "MONTH_LENGTH",
     "OUTPUT_PRICE",
@@ -216,6 +217,14 @@ LONG_CONTEXT_INPUTS: tuple[InputSpec, ...] = (
     ),
 )
 """The long-context tier: its threshold in input tokens per request (0: none) and its three prices."""
+LONG_CONTEXT_CACHE_WRITE_PRICE = price_input(
+    "long_context_cache_write_price",
+    N_("input", "Long-context cache write price"),
+    N_("input", "The cache write price of a request above the threshold."),
+    "4",
+    preset="price.long_context_cache_write_per_m",
+)
+"""The tier's cache write price, for the calculators that write the prompt cache."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,9 @@ writing the cache; explicit caching (Anthropic, a breakpoint at the end of each 
 cache at the cache-write price, 1.25 times the input price for the five-minute cache. Either way the hits
 bill at the cached-input price, and the cache is assumed warm from one step to the next.
 
+A model with a long-context tier (`cost.LONG_CONTEXT_INPUTS`) bills a step whose input passes the threshold at the
+tier's prices, the whole step: the steps up to the threshold are a run at the base prices, the rest at the tier's.
+
 Summed, n steps with caching send I_n = P + (n - 1) Δ new tokens and (n - 1) P + Δ (n - 1)(n - 2) / 2 cache
 hits. `steps` lists every step by the definition and `totals` gives the closed forms; the tests hold each to
 the other.
@@ -22,6 +25,7 @@ the other.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -29,7 +33,7 @@ from calculators.kernel.spec import N_, Choice, InputSpec, Kind, StepCost
 
 from . import cost
 
-__all__ = ["AUTOMATIC", "CACHING", "EXPLICIT", "NO_CACHE", "Totals", "steps", "totals"]
+__all__ = ["AUTOMATIC", "CACHING", "EXPLICIT", "NO_CACHE", "Totals", "short_steps", "steps", "totals"]
 
 NO_CACHE, AUTOMATIC, EXPLICIT = 0, 1, 2
 
@@ -78,6 +82,34 @@ def _input_cost(new: float, cached: float, values: Mapping[str, float]) -> float
     return cost.per_million(new, new_price) + cost.per_million(cached, values["cached_input_price"])
 
 
+def _long_context(values: Mapping[str, float]) -> Mapping[str, float]:
+    """Return `values` with the long-context tier's prices in place of the base ones."""
+    return {
+        **values,
+        "input_price": values["long_context_input_price"],
+        "cached_input_price": values["long_context_cached_input_price"],
+        "cache_write_price": values["long_context_cache_write_price"],
+        "output_price": values["long_context_output_price"],
+    }
+
+
+def short_steps(first: float, added: float, count: float, values: Mapping[str, float]) -> float:
+    """Return how many of the first `count` steps send at most the long-context threshold (all, without a tier).
+
+    2,000 tokens to start and 500 more a step, under a threshold of 3,000: steps 1 to 3 send 2,000, 2,500 and
+    3,000, step 4 sends 3,500.
+
+    >>> short_steps(2000, 500, 10, {"long_context_above": 3000}), short_steps(2000, 500, 10, {})
+    (3, 10)
+    """
+    threshold = values.get("long_context_above", 0.0)
+    if not threshold or first + (count - 1) * added <= threshold:
+        return count
+    if first > threshold:
+        return 0
+    return min(count, math.floor((threshold - first) / added) + 1)  # added > 0: the last step passes, the first not
+
+
 def steps(first: float, added: float, output: float, count: int, values: Mapping[str, float]) -> list[StepCost]:
     """Return every step of the loop by its definition: what it sends, and what its input and output cost.
 
@@ -89,11 +121,13 @@ def steps(first: float, added: float, output: float, count: int, values: Mapping
     [(2000, 0.006), (2500, 0.0075)]
     """
     rows = []
+    threshold = values.get("long_context_above", 0.0)
     for number in range(1, count + 1):
         sent = first + (number - 1) * added
         cached = first + (number - 2) * added if number > 1 else 0.0
-        input_cost = _input_cost(sent - cached, cached, values)
-        rows.append(StepCost(sent, input_cost, cost.per_million(output, values["output_price"])))
+        prices = _long_context(values) if threshold and sent > threshold else values
+        input_cost = _input_cost(sent - cached, cached, prices)
+        rows.append(StepCost(sent, input_cost, cost.per_million(output, prices["output_price"])))
     return rows
 
 
@@ -107,11 +141,31 @@ def totals(first: float, added: float, output: float, count: float, values: Mapp
     >>> run.input_tokens, run.cached_tokens, round(run.cost, 6)
     (42500.0, 0.0, 0.1575)
     """
-    sent = count * first + added * count * (count - 1) / 2
-    cached = (count - 1) * first + added * (count - 1) * (count - 2) / 2 if values["caching"] != NO_CACHE else 0.0
+    sent, cached = _tokens(first, added, count, values)
+    short = short_steps(first, added, count, values)
+    if short == count:
+        return Totals(
+            input_tokens=sent,
+            cached_tokens=cached,
+            input_cost=_input_cost(sent - cached, cached, values),
+            output_cost=cost.per_million(count * output, values["output_price"]),
+        )
+    # The steps past the threshold are the whole run less its first `short` steps, billed at the tier's prices.
+    short_sent, short_cached = _tokens(first, added, short, values) if short else (0.0, 0.0)
+    long = _long_context(values)
+    long_cached = cached - short_cached
     return Totals(
         input_tokens=sent,
         cached_tokens=cached,
-        input_cost=_input_cost(sent - cached, cached, values),
-        output_cost=cost.per_million(count * output, values["output_price"]),
+        input_cost=_input_cost(short_sent - short_cached, short_cached, values)
+        + _input_cost(sent - short_sent - long_cached, long_cached, long),
+        output_cost=cost.per_million(short * output, values["output_price"])
+        + cost.per_million((count - short) * output, long["output_price"]),
     )
+
+
+def _tokens(first: float, added: float, count: float, values: Mapping[str, float]) -> tuple[float, float]:
+    """Return the input tokens `count` steps send in all, and how many of them are cache hits."""
+    sent = count * first + added * count * (count - 1) / 2
+    cached = (count - 1) * first + added * (count - 1) * (count - 2) / 2 if values["caching"] != NO_CACHE else 0.0
+    return sent, cached

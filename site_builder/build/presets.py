@@ -154,6 +154,7 @@ LONG_CONTEXT = (
     "long_context_above",
     "long_context_input_per_m",
     "long_context_cached_input_per_m",
+    "long_context_cache_write_per_m",
     "long_context_output_per_m",
 )
 """A language model's long-context tier, stated only where the vendor has one: its threshold in input tokens per
@@ -186,6 +187,7 @@ class PricePreset:
     long_context_above: int = 0
     long_context_input_per_m: float = 0
     long_context_cached_input_per_m: float = 0
+    long_context_cache_write_per_m: float = 0
     long_context_output_per_m: float = 0
     gpu: str = ""
     notes: str = ""

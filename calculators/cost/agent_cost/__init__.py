@@ -139,6 +139,7 @@ CALCULATOR = Calculator(
         growth.CACHING,
         replace(cost.CACHED_INPUT_PRICE, default="0.3", advanced=True),
         replace(cost.CACHE_WRITE_PRICE, default="3.75", advanced=True),
+        *(replace(spec, advanced=True) for spec in (*cost.LONG_CONTEXT_INPUTS, cost.LONG_CONTEXT_CACHE_WRITE_PRICE)),
         cost.CURRENCY,
     ),
     outputs=(
@@ -179,7 +180,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"T_{in} = n\,B + \Delta\,\frac{n(n-1)}{2},\quad \Delta = o + r",
         r"C = \frac{T_{in}\,p_{in} + n\,o\,p_{out}}{10^6}",

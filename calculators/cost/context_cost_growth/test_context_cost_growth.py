@@ -24,9 +24,16 @@ _result = results_of(CHAT)
 SONNET = {"input_price": "3", "cache_write_price": "3.75", "cached_input_price": "0.3", "output_price": "15"}
 
 
-def _simulate(system: int, user: int, reply: int, turns: int, caching: str) -> tuple[int, int, float]:
+# OpenAI's rule for its GPT-6 models: "For requests with more than 272K input tokens, input and cache rates double
+# and output costs 1.5 times the short-context rate for the full request" (developers.openai.com, GPT-6.2 Sol).
+TIER = {"long_context_input_price": "6", "long_context_cache_write_price": "7.5",
+        "long_context_cached_input_price": "0.6", "long_context_output_price": "22.5"}  # fmt: skip
+
+
+def _simulate(
+    system: int, user: int, reply: int, turns: int, caching: str, threshold: int = 0
+) -> tuple[int, int, float]:
     """Hold the conversation message by message; return the input tokens sent, the cache hits and the cost."""
-    p_in, p_write, p_hit, p_out = 3.0, 3.75, 0.3, 15.0
     history = [system]
     previous = 0
     sent_all = hits_all = 0
@@ -34,6 +41,9 @@ def _simulate(system: int, user: int, reply: int, turns: int, caching: str) -> t
     for _ in range(turns):
         history.append(user)
         sent = sum(history)
+        # A request above the threshold bills whole at the tier's prices (twice, and 1.5 times for output).
+        long = threshold and sent > threshold
+        p_in, p_write, p_hit, p_out = (6.0, 7.5, 0.6, 22.5) if long else (3.0, 3.75, 0.3, 15.0)
         hit = previous if caching != "none" else 0
         new_price = p_write if caching == "explicit" else p_in
         cost += ((sent - hit) * new_price + hit * p_hit + reply * p_out) / 1e6
@@ -70,6 +80,19 @@ def test_closed_forms_match_the_simulated_conversation(
     assert result["cached_tokens"] == hits
     assert result["total_cost"] == pytest.approx(cost)
     assert result["doubled_cost"] == pytest.approx(_simulate(system, user, reply, 2 * turns, caching)[2])
+
+
+@pytest.mark.parametrize("caching", ["none", "automatic", "explicit"])
+@pytest.mark.parametrize("threshold", [3000, 600, 599, 25_000])
+def test_turns_past_the_long_context_threshold_bill_at_its_prices(caching: str, threshold: int) -> None:
+    # S = 500, u = 100, a = 300: turn i sends 600 + 400 (i - 1) tokens. Above 3,000 (turns 8 to 10), at most 600
+    # (turn 1 only below), below the first turn (all above) and above the last (none): each turn as the rule bills it.
+    values = {"caching": caching, "long_context_above": str(threshold), **SONNET, **TIER}
+    result = _result(**values)
+    assert result["total_cost"] == pytest.approx(_simulate(500, 100, 300, 10, caching, threshold)[2])
+    assert result["doubled_cost"] == pytest.approx(_simulate(500, 100, 300, 20, caching, threshold)[2])
+    if threshold == 25_000:
+        assert result["total_cost"] == pytest.approx(_simulate(500, 100, 300, 10, caching)[2])
 
 
 @pytest.mark.parametrize(
