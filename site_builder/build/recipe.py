@@ -47,6 +47,7 @@ from .catalogs import (
 from .config import read_site_config
 from .environment import TEMPLATES, MathCache, MemoryBytecodeCache, make_environment, template_users
 from .errors import BuildError
+from .minify import minify_files
 from .pages import plan_pages
 from .presets import DATA as PRESETS
 from .presets import read_presets, stale_prices
@@ -245,7 +246,7 @@ def collect_app_files(
     if config.live_reload:
         files["_app/reload.js"] = folders.BROWSER_DEV / "live_reload.js"
     files.update(engine_files(config))
-    return files
+    return minify_files(files, config.project)
 
 
 def engine_files(config: BuildConfig) -> dict[str, Content]:
