@@ -84,7 +84,7 @@ def _owned(path: Path) -> bool:
 def calculator_sources(calculator: Calculator) -> tuple[Path, ...]:
     """Return the Python files of one calculator's own package (its folder, tests left out)."""
     folder = Path(inspect.getfile(calculator.compute)).parent
-    return tuple(path for path in core_sources() if path.parent == folder)
+    return tuple(sorted(path for path in folder.glob("*.py") if not path.name.startswith("test_")))
 
 
 def calculator_module(calculator: Calculator) -> str:

@@ -69,7 +69,9 @@ def compiled_bundles(project: Path, stdlib: bytes, bundles: Sequence[bytes]) -> 
     whatever is missing is compiled in one Node run.
     """
     tools = (_BYTECODE.read_bytes(), _BYTECODE_PYTHON.read_bytes())
-    targets = [_cached(project, "bundle", *tools, stdlib, bundle) for bundle in bundles]
+    # The standard library's digest once, not its 1.3 MB hashed again for each of the bundles.
+    stdlib_digest = hashlib.sha256(stdlib).digest()
+    targets = [_cached(project, "bundle", *tools, stdlib_digest, bundle) for bundle in bundles]
     missing = {target: bundle for target, bundle in zip(targets, bundles, strict=True) if not target.is_file()}
     if missing:
         with _scratch(targets[0]) as made:

@@ -22,6 +22,7 @@ Rules, each a translation must keep to be used:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
 import importlib.resources
 import io
@@ -279,6 +280,17 @@ class CatalogCache:
 
     def __init__(self) -> None:
         self._compiled: dict[tuple[Path, int, int], tuple[bytes, tuple[CatalogProblem, ...]]] = {}
+        self._cut: dict[tuple[bytes, frozenset[tuple[str, frozenset[tuple[str, str]]]]], dict[str, bytes]] = {}
+
+    def browser_catalogs(self, mo: bytes, keep: Mapping[str, frozenset[tuple[str, str]]]) -> dict[str, bytes]:
+        """Return `browser_catalogs(mo, keep)`, cutting again only for a catalog or a calculator that changed.
+
+        Cutting every page's catalog was most of a rebuild after a template edit (600 catalogs written).
+        """
+        key = (hashlib.sha256(mo).digest(), frozenset(keep.items()))
+        if key not in self._cut:
+            self._cut[key] = browser_catalogs(mo, keep)
+        return self._cut[key]
 
     def read(self, path: Path, locale: Locale, *, source: bool) -> tuple[bytes, tuple[CatalogProblem, ...]]:
         """Return `read_catalog(path, ...)`, compiling only when the file changed since the last call."""

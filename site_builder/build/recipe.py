@@ -39,7 +39,6 @@ from .bytecode import compiled_bundles, lock_info, standard_library, stdlib_impo
 from .catalogs import (
     CatalogCache,
     CatalogProblem,
-    browser_catalogs,
     module_messages,
     read_catalog,
     shared_messages,
@@ -240,7 +239,7 @@ def collect_app_files(
     # The worker only translates the core's words and its own calculator's; articles and page chrome stay out.
     keep = {c.slug: shared | module_messages([calculator_module(c)]) for c in config.calculators}
     for locale, mo in catalogs.items():
-        for slug, catalog in browser_catalogs(mo, keep).items():
+        for slug, catalog in config.catalog_cache.browser_catalogs(mo, keep).items():
             files[f"_app/locales/{locale.folder}/{slug}.mo"] = catalog
         files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
     if config.live_reload:
