@@ -125,12 +125,15 @@ def test_standard_library_is_the_core_s_modules_as_bytecode(site: Path) -> None:
     assert (site / "_app" / "stdlib.zip").stat().st_size < 0.6 * sum(i.compress_size for i in pyodide_own.infolist())
 
 
-def test_the_core_ships_as_bytecode_without_its_docstrings(site: Path) -> None:
+def test_the_core_ships_as_bytecode_without_docstrings_or_annotations(site: Path) -> None:
     # The pages never read a docstring, and with their doctests they were a fifth of the core's bytes.
     core = zipfile.ZipFile(site / "_app" / "core.zip")
     report = core.read("calculators/report.pyc")
     assert b"The edge of the core" not in report and b"one code path for result text" not in report
     assert b"NUMBER_WITH_UNIT" in report  # the module itself is there
+    # Nor a function's annotations, which only mypy reads (a dataclass's fields keep theirs).
+    assert b"Mapping[str, float]" not in core.read("calculators/vocabulary/cost.pyc")
+    assert b"input_price" in core.read("calculators/vocabulary/cost.pyc")
     assert all(name.endswith(".pyc") for name in core.namelist())
 
 

@@ -16,20 +16,29 @@ __all__ = ["compile_bundle", "without_docstrings"]
 
 
 def without_docstrings(source: bytes) -> ast.Module:
-    """Return the module's tree without its docstrings: the pages never read them, and they were half the bytes.
+    """Return the module's tree without its docstrings and its functions' annotations: the pages read neither.
 
-    Only docstrings go, not asserts (what `-OO` would also drop): a body left empty keeps a `pass`.
+    Only these go, not asserts (what `-OO` would also drop): a body left empty keeps a `pass`.
 
-    >>> tree = without_docstrings(b"'Doc.'\\ndef f():\\n    'Doc.'\\nclass C:\\n    'Doc.'\\n    x = 1\\n")
+    >>> source = b"'Doc.'\\ndef f(x: int) -> int:\\n    'Doc.'\\nclass C:\\n    'Doc.'\\n    x: int = 1\\n"
+    >>> tree = without_docstrings(source)
     >>> print(ast.unparse(tree))
-    def f():
+    def f(x):
         pass
     <BLANKLINE>
     class C:
-        x = 1
+        x: int = 1
     """
     tree = ast.parse(source)
     for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            # A function's annotations are for mypy; nothing in the pages reads them. (A class's stay:
+            # dataclasses find their fields by them.)
+            node.returns = None
+            for argument in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs,
+                             node.args.vararg, node.args.kwarg):  # fmt: skip
+                if argument is not None:
+                    argument.annotation = None
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
