@@ -2,7 +2,9 @@
 
 Formula (Rajbhandari et al., "ZeRO", arXiv:1910.02054, §3.1): mixed-precision
 Adam keeps 2Ψ bytes of fp16 weights, 2Ψ of fp16 gradients and 12Ψ of fp32
-optimizer state (master weights, momentum, variance): 16 bytes per parameter.
+optimizer state (master weights, momentum, variance): 16 bytes per parameter. Pure bf16 training (torchtune's
+default precision, "2 bytes per model parameter"; Stas Bekman's transformers PR #21312, "x8 bytes per param")
+keeps AdamW's two moments in bf16 beside bf16 weights and gradients: 8 bytes per parameter.
 Model state M = N·B GB for N billion parameters at B bytes each; total V = M + A.
 
 Advanced, per ZeRO §5 / Fig. 1 (Ψ parameters, N_d data-parallel GPUs, K bytes of
@@ -91,13 +93,15 @@ CALCULATOR = Calculator(
             label=N_("Memory per parameter"),
             help=N_(
                 "Bytes each parameter costs across weights, gradients and optimizer state: 16 for mixed-precision "
-                "Adam, about 12 in total with 8-bit Adam, about 8 for SGD with momentum in pure 16-bit training. "
-                "The article explains where each figure comes from.",
+                "Adam, about 12 in total with 8-bit Adam, 8 for AdamW in pure bf16 (weights, gradients and both "
+                "moments in bf16, torchtune's default), about 8 for SGD with momentum. The article explains where "
+                "each figure comes from.",
             ),
             default="16",
             choices=(
                 Choice("16", N_("Mixed-precision Adam (16 bytes per parameter)")),
                 Choice("12", N_("8-bit Adam (12 bytes per parameter)")),
+                Choice("bf16-adamw", N_("AdamW in pure bf16 (8 bytes per parameter)"), number="8"),
                 Choice("8", N_("SGD with momentum (8 bytes per parameter)")),
             ),
             fraction_digits=0,
@@ -198,7 +202,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-06",
     formulas=(r"M = N \cdot B", r"V = M + A"),
     related=("gradient-accumulation-memory",),
     chart=MemoryChart(

@@ -74,3 +74,14 @@ def test_zero_paper_model_states() -> None:
 def test_every_optimizer_choice(bytes_per_param: str, expected: float) -> None:
     result = evaluate(VRAM, {"params_billion": "7", "bytes_per_param": bytes_per_param, "activation_gb": "0"})
     assert result.results["model_state_gb"] == expected
+
+
+def test_pure_bf16_adamw_keeps_eight_bytes_a_parameter() -> None:
+    # torchtune's memory guide: bf16 "uses 2 bytes per model parameter"; PyTorch's AdamW keeps its moments in the
+    # parameters' dtype, and transformers PR #21312 counts pure bf16 training at "x8 bytes per param": 7 B → 56 GB.
+    values = {**VRAM.defaults(), "params_billion": "7", "bytes_per_param": "bf16-adamw", "activation_gb": "0"}
+    result = evaluate(VRAM, values)
+    assert result.ok and dict(result.results)["model_state_gb"] == pytest.approx(56)
+    # The weights, the gradients and the two moments take 14 GB each.
+    parts = dict(result.results)
+    assert parts["optimizer_memory"] == pytest.approx(28) and parts["weights_memory"] == pytest.approx(14)
