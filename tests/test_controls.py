@@ -107,7 +107,8 @@ def test_a_bad_menu_value_from_a_link_clears_by_choosing_the_option_shown_before
     _settle(page)
     assert page.text_content('[data-error-for="bytes_per_param"]') == ""
     assert page.text_content('[data-output="total_vram_gb"]') == "112"  # 7 B parameters × 16 bytes
-    assert page.eval_on_selector_all(f"{menu} option", "options => options.map(o => o.value)") == ["16", "12", "bf16-adamw", "8"]
+    options = page.eval_on_selector_all(f"{menu} option", "options => options.map(o => o.value)")
+    assert options == ["16", "12", "bf16-adamw", "8"]
 
 
 @pytest.mark.browser
