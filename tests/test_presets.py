@@ -25,6 +25,8 @@ from site_builder.build.presets import (
     uses_presets,
 )
 
+from .helpers import GPT_6_2_SOL
+
 PRESETS = read_presets()
 TRANSFORMER_PARAMS = find("transformer-params")
 
@@ -290,16 +292,9 @@ def test_a_price_preset_fills_the_prices_and_the_currency() -> None:
 
 
 def test_the_gpt_6_presets_carry_their_long_context_tier() -> None:
-    # OpenAI's GPT-6.2 Sol page: 2.00 / 0.10 / 10.00; "For requests with more than 272K input tokens, input and cache
-    # rates double and output costs 1.5 times the short-context rate for the full request."
     sol = next(price for price in PRESETS.prices if price.id == "openai-gpt-6-2-sol")
     values = preset_values(find("token-cost"), sol)
-    assert {name: value for name, value in values.items() if name.startswith("long_context")} == {
-        "long_context_above": "272000",
-        "long_context_input_price": "4",
-        "long_context_cached_input_price": "0.2",
-        "long_context_output_price": "15",
-    }
+    assert {name: values[name] for name in GPT_6_2_SOL} == GPT_6_2_SOL
     # Cache writes double too ("input and cache rates double"), where a calculator writes the cache.
     assert preset_values(find("context-cost-growth"), sol)["long_context_cache_write_price"] == "5"
 

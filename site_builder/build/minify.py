@@ -34,10 +34,8 @@ def is_minified(name: str) -> bool:
     return name.startswith("_app/") and "/pyodide/" not in name and Path(name).suffix in _LOADERS
 
 
-def minified(name: str, data: bytes, project: Path) -> bytes:
-    """Return `data` (the file `name`) minified, from the cache when these bytes were minified before."""
-    esbuild = project / "node_modules" / "esbuild"
-    version = json.loads((esbuild / "package.json").read_text(encoding="utf-8"))["version"]
+def minified(name: str, data: bytes, project: Path, version: str) -> bytes:
+    """Return `data` (the file `name`) minified by esbuild `version`, from the cache when minified before."""
     loader = _LOADERS[Path(name).suffix]
     key = hashlib.sha256(f"{version} {loader}\n".encode() + data).hexdigest()
     cached = project / "node_modules" / ".cache" / "minified" / f"{key}.{loader}"
@@ -59,8 +57,10 @@ def minified(name: str, data: bytes, project: Path) -> bytes:
 
 def minify_files(files: Mapping[str, bytes | Path], project: Path) -> dict[str, bytes | Path]:
     """Return `files` with each of ours that `is_minified` names minified, the rest as they were."""
+    package = project / "node_modules" / "esbuild" / "package.json"
+    version = json.loads(package.read_text(encoding="utf-8"))["version"]
     return {
-        name: minified(name, content.read_bytes() if isinstance(content, Path) else content, project)
+        name: minified(name, content.read_bytes() if isinstance(content, Path) else content, project, version)
         if is_minified(name)
         else content
         for name, content in files.items()

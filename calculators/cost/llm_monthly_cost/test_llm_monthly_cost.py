@@ -8,6 +8,7 @@ import pytest
 
 from calculators import Problem, evaluate
 from calculators.cost.llm_monthly_cost import CALCULATOR
+from tests.helpers import GPT_6_2_SOL
 
 # Anthropic's pricing table, Claude Opus 4.1: $15 / MTok input, $1.50 cache hits, $75 output.
 OPUS = {"input_price": "15", "cached_input_price": "1.5", "output_price": "75"}
@@ -39,15 +40,7 @@ def test_requests_past_the_long_context_threshold_bill_at_its_prices() -> None:
     # OpenAI's GPT-6.2 Sol page: 2.00 in, 10.00 out per million; above 272K input tokens, twice the input rate and
     # 1.5 times the output rate for the full request. 100 requests a day of 400K in and 4K out, 30 days:
     # (400,000 × 4 + 4,000 × 15) / 10⁶ = 1.66 a request, 166 a day, 4,980 a month.
-    sol = {
-        "input_price": "2",
-        "cached_input_price": "0.1",
-        "output_price": "10",
-        "long_context_above": "272000",
-        "long_context_input_price": "4",
-        "long_context_cached_input_price": "0.2",
-        "long_context_output_price": "15",
-    }
+    sol = GPT_6_2_SOL
     long = _result(requests_per_day="100", input_tokens="400000", output_tokens="4000", month_hours="720", **sol)
     assert long["request_cost"] == pytest.approx(1.66)
     assert long["monthly_cost"] == pytest.approx(4980)

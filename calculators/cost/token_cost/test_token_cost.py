@@ -8,7 +8,7 @@ import pytest
 
 from calculators import LocaleKit, Problem, evaluate, make_report
 from calculators.cost.token_cost import CALCULATOR as TOKEN_COST
-from tests.helpers import results_of
+from tests.helpers import GPT_6_2_SOL, results_of
 
 _result = results_of(TOKEN_COST)
 
@@ -22,19 +22,7 @@ def test_a_million_tokens_cost_the_price_per_million() -> None:
     assert _result(input_tokens="0", output_tokens="1000000", **opus)["request_cost"] == pytest.approx(75)
 
 
-# OpenAI's GPT-6.2 Sol page: 2.00 input, 0.10 cached input, 10.00 output per million; "For requests with more than
-# 272K input tokens, input and cache rates double and output costs 1.5 times the short-context rate for the full
-# request."
-SOL = {
-    "input_price": "2",
-    "cached_input_price": "0.1",
-    "output_price": "10",
-    "long_context_above": "272000",
-    "long_context_input_price": "4",
-    "long_context_cached_input_price": "0.2",
-    "long_context_output_price": "15",
-    "requests": "1",
-}
+SOL = {**GPT_6_2_SOL, "requests": "1"}
 
 
 def test_a_request_past_the_long_context_threshold_bills_whole_at_the_long_context_prices() -> None:
