@@ -44,6 +44,7 @@ CATALOGUE: tuple[str, ...] = (
     "infrastructure/gpu-count",
     "infrastructure/kv-cache-size",
     "infrastructure/llm-inference-vram",
+    "infrastructure/gpu-memory-planner",
     "infrastructure/transformer-params",
     # Inference: speed and latency from the model and the GPU first, then what changes them, then FLOPs and inputs.
     "inference/inference-throughput",

@@ -8,19 +8,29 @@ figure can be compared with it in its own convention.
 
 from __future__ import annotations
 
+import math
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from calculators import evaluate, find
+from calculators.vocabulary import memory
+from tests.measured import CUDA_CONTEXT_BYTES, _shape, error, readings
+
 DATA = Path(__file__).with_name("data")
 FILES = sorted(DATA.glob("measured_memory_*.toml"))
 RUNS = [
     (path.name, index, run)
     for path in FILES
-    for index, run in enumerate(tomllib.loads(path.read_text(encoding="utf-8"))["run"])
+    for index, run in enumerate(tomllib.loads(path.read_text(encoding="utf-8")).get("run", []))
 ]
+LIMITS = tomllib.loads((DATA / "measured_memory_limits.toml").read_text(encoding="utf-8"))["limit"]
+READINGS = readings()
+COMPARED = [reading for reading in READINGS if reading.values is not None]
+ARTICLE = Path(find("gpu-memory-planner").compute.__code__.co_filename).with_name("article.html")
 
 METHODS = {"full", "lora", "qlora", "inference"}
 CONVENTIONS = {"max_memory_allocated", "max_memory_reserved", "nvidia-smi", "unknown"}
@@ -44,3 +54,117 @@ def test_a_reading_says_where_it_comes_from_and_what_it_measured(name: str, inde
         assert "input_tokens" in run or "seq_len" in run
     else:
         assert "seq_len" in run
+
+
+def test_the_planner_matches_the_published_readings_as_the_article_says() -> None:
+    # Each reading in its own convention; the article states the counts, and they must stay true.
+    within = [reading for reading in COMPARED if abs(error(reading)) <= 0.15]
+    share = len(within) / len(COMPARED)
+    assert share >= 0.85, sorted(
+        (reading.name, round(error(reading), 3)) for reading in COMPARED if reading not in within
+    )
+    stated = re.search(r"readings=(\d+), stated=(\d+), share=(\d+)", ARTICLE.read_text(encoding="utf-8"))
+    assert stated is not None
+    assert tuple(int(number) for number in stated.groups()) == (len(RUNS), len(COMPARED), math.floor(100 * share))
+
+
+def test_serving_readings_are_within_five_percent() -> None:
+    serving = [reading for reading in COMPARED if reading.values and reading.values["method"] == memory.SERVING]
+    close = [reading for reading in serving if abs(error(reading)) <= 0.05]
+    assert len(serving) >= 40
+    assert len(close) / len(serving) >= 0.85
+
+
+def test_every_reading_left_out_says_why() -> None:
+    left_out = [reading for reading in READINGS if reading.values is None]
+    assert all(reading.skipped for reading in left_out)
+    assert len(COMPARED) >= 100
+
+
+def _longest(values: dict[str, float], capacity: float) -> int:
+    """The longest sequence whose reserved bytes and the CUDA context fit in `capacity` bytes (0 if none)."""
+
+    def fits(length: int) -> bool:
+        return (
+            memory.reserved(memory.estimate({**values, "seq_len": length}).allocated) + CUDA_CONTEXT_BYTES <= capacity
+        )
+
+    low, high = 0, 1
+    while fits(high):
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+def _limit_values(limit: dict[str, Any]) -> dict[str, float]:
+    shape = _shape(str(limit["model"]))
+    assert shape is not None
+    # The settings the source states, and the assumptions its header names.
+    return {
+        **shape,
+        "method": memory.LORA,
+        "weight_format": 2.0,
+        "precision": memory.MIXED,
+        "optimizer": memory.ADAMW_8BIT,
+        "rank": float(limit["lora_rank"]),
+        "target_modules": memory.ALL_LINEAR,
+        "lora_dropout": 0.0,
+        "upcast_unquantized": 1.0,
+        "micro_batch": float(limit["batch_size"]),
+        "checkpointing": memory.FULL_CHECKPOINTING,
+        "attention": 0.0,
+        "cross_entropy": 0.0,
+    }
+
+
+@pytest.mark.parametrize(
+    "limit", [limit for limit in LIMITS if "longest_seq_len" in limit], ids=lambda limit: limit["quote"]
+)
+def test_the_longest_sequence_matches_the_measured_limit(limit: dict[str, Any]) -> None:
+    longest = _longest(_limit_values(limit), limit["gpu_memory_gb"] * 2**30)
+    assert longest == pytest.approx(limit["longest_seq_len"], rel=0.15)
+
+
+@pytest.mark.parametrize(
+    "limit", [limit for limit in LIMITS if limit.get("out_of_memory")], ids=lambda limit: limit["quote"]
+)
+def test_never_fits_where_the_run_ran_out_of_memory(limit: dict[str, Any]) -> None:
+    # On the page, with its own margin, at any length: even a 16-token sequence does not fit.
+    shape = _shape(str(limit["model"]))
+    assert shape is not None and shape["architecture"] == 0
+    page = {
+        name: str(int(shape[name]))
+        for name in (
+            "layers",
+            "hidden_size",
+            "attention_heads",
+            "kv_heads",
+            "head_dim",
+            "ffn_size",
+            "vocab_size",
+            "tied_embeddings",
+        )
+    }
+    page.update(
+        architecture="llama",
+        rank=str(limit["lora_rank"]),
+        micro_batch=str(limit["batch_size"]),
+        lora_dropout="0",
+        upcast_unquantized="1",
+        method="lora",
+        weight_format="nf4",
+        precision="mixed",
+        optimizer="adamw-8bit",
+        target_modules="all",
+        checkpointing="full",
+        attention="fused",
+        cross_entropy="full",
+        seq_len="16",
+        gpu_memory_gb=str(limit["gpu_memory_gb"]),
+    )
+    planner = find("gpu-memory-planner")
+    results = evaluate(planner, {**planner.defaults(), **page}).results
+    assert results["shortfall_memory"] > 0 and results["headroom_memory"] == 0
+    assert results["longest_sequence"] == 0
