@@ -224,10 +224,15 @@ _CHART_SPLIT = NP_(
 )
 _CHART_NOTE = N_(
     "chart",
-    "Dashed marks: GPUs sold as 24 to 141 GB, up to the first that holds the total, drawn at the GiB they report.",
+    "Dashed marks: GPUs sold as 24 to 141 GB, up to the first that holds the total, drawn at the GiB they report. "
+    "A GPU holds it when it takes at most four fifths of its memory, the margin Fujii et al. found safe.",
 )
 # Translators: under the memory chart when no single GPU holds the total.
-_CHART_NOTE_SPLIT = N_("chart", "Dashed marks: multiples of a 141 GB GPU, drawn at the 141 GiB it reports.")
+_CHART_NOTE_SPLIT = N_(
+    "chart",
+    "Dashed marks: multiples of a 141 GB GPU, drawn at the 141 GiB it reports. Each GPU takes at most four fifths "
+    "of its memory, the margin Fujii et al. found safe.",
+)
 
 
 def _chart(chart: MemoryChart, evaluation: Evaluation, labels: Mapping[str, str], kit: LocaleKit) -> str:

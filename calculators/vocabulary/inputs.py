@@ -17,14 +17,17 @@ from . import units
 __all__ = [
     "ACCUMULATION_STEPS",
     "ATTENTION_HEADS",
+    "ATTENTION_KERNEL",
     "BATCH_SETUP",
     "BATCH_SIZE",
     "BITS_PER_WEIGHT",
     "BUDGET",
     "BYTES_PER_ELEMENT",
     "CACHED_TOKENS",
+    "CHECKPOINTING",
     "COMPUTE_FLOPS",
     "CONTEXT_TOKENS",
+    "CROSS_ENTROPY",
     "DATA_PARALLEL",
     "DENSE_LAYERS",
     "EXPERTS",
@@ -37,6 +40,7 @@ __all__ = [
     "LATENT_ATTENTION_INPUTS",
     "LAYERS",
     "MEMORY",
+    "MEMORY_SAVERS",
     "MEMORY_UNIT",
     "MICRO_BATCH",
     "MIXTURE_OF_EXPERTS",
@@ -657,3 +661,72 @@ LATENT_ATTENTION_INPUTS: tuple[InputSpec, ...] = (
     ),
 )
 """DeepSeek-V2/V3's details, shared with the MoE calculator: a router bias and multi-head latent attention."""
+
+
+MEMORY_SAVERS = N_("input", "Memory savers")
+
+
+def _memory_choice(
+    name: str, label: Message, help_text: Message, default: str, choices: tuple[Choice, ...]
+) -> InputSpec:
+    """A choice of how training saves memory (`vocabulary/memory.py` reads the numbers)."""
+    return InputSpec(
+        name=name,
+        kind=Kind.CHOICE,
+        group=MEMORY_SAVERS,
+        label=label,
+        help=help_text,
+        default=default,
+        choices=choices,
+        fraction_digits=0,
+    )
+
+
+CHECKPOINTING = _memory_choice(
+    "checkpointing",
+    N_("input", "Activation checkpointing"),
+    N_(
+        "input",
+        "Full checkpointing keeps each layer's input and recomputes one layer at a time in the backward "
+        "pass (gradient_checkpointing in transformers). Offloading also moves the kept inputs to the "
+        "CPU (torchtune's enable_activation_offloading). Selective recomputes only attention's score "
+        "matrix (Korthikanti et al.), which a fused attention kernel never keeps anyway.",
+    ),
+    "full",
+    (
+        Choice("none", N_("input", "None"), number="0"),
+        Choice("full", N_("input", "Full, per layer"), number="1"),
+        Choice("selective", N_("input", "Selective (attention scores)"), number="2"),
+        Choice("offloaded", N_("input", "Full, offloaded to the CPU"), number="3"),
+    ),
+)
+ATTENTION_KERNEL = _memory_choice(
+    "attention",
+    N_("input", "Attention kernel"),
+    N_(
+        "input",
+        "FlashAttention and PyTorch's SDPA keep no score matrix; eager attention keeps an fp32 softmax "
+        "and its 16-bit copy, which grow with the square of the sequence.",
+    ),
+    "fused",
+    (
+        Choice("fused", N_("input", "Fused: FlashAttention or SDPA"), number="0"),
+        Choice("eager", N_("input", "Eager"), number="1"),
+    ),
+)
+CROSS_ENTROPY = _memory_choice(
+    "cross_entropy",
+    N_("input", "Loss"),
+    N_(
+        "input",
+        "The logits are batch × sequence × vocabulary numbers. Unchunked, they are upcast to fp32 and "
+        "kept with two fp32 gradients; in chunks (torchtune's CEWithChunkedOutputLoss, litgpt) the 16-bit "
+        "logits and fp32 log-probabilities remain; a fused kernel (Liger) keeps neither.",
+    ),
+    "full",
+    (
+        Choice("full", N_("input", "Unchunked cross-entropy"), number="0"),
+        Choice("chunked", N_("input", "Chunked cross-entropy"), number="1"),
+        Choice("fused", N_("input", "Fused linear cross-entropy"), number="2"),
+    ),
+)

@@ -61,12 +61,35 @@ from types import MappingProxyType
 from .architecture import GPT2, PHI, count_parameters
 
 __all__ = [
+    "ADAFACTOR",
+    "ADAMW",
+    "ADAMW_8BIT",
+    "ALL_LINEAR",
+    "ATTENTION",
+    "BF16",
     "CHECKPOINTING",
+    "COMPILED_LOSS_BYTES",
     "FORMATS",
+    "FP32",
+    "FULL",
+    "FULL_CHECKPOINTING",
+    "INT8",
+    "LORA",
+    "LOSS_BYTES",
     "METHODS",
+    "MIXED",
+    "NO_CHECKPOINTING",
+    "OFFLOADED_CHECKPOINTING",
     "OPTIMIZERS",
+    "PAGED_ADAMW",
+    "PAGED_ADAMW_8BIT",
     "PRECISIONS",
+    "Q_V",
+    "SELECTIVE_CHECKPOINTING",
+    "SERVING",
+    "SGD",
     "Breakdown",
+    "activation_memory",
     "estimate",
     "largest_micro_batch",
     "longest_sequence",
@@ -364,16 +387,7 @@ def _training(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
     if stage >= 3 and gpus > 1:
         # FSDP gathers a layer's full weights before using it, and the next one ahead of time.
         buffers += 2 * shape.layer_params * 2.0
-    checkpointing = values.get("checkpointing", 0.0)
-    layer = _layer_activations(shape, values, tokens, sequence)
-    edges = (2 + 4 + 2 + 2) * shape.hidden * tokens  # the embedding's output, the final norm, the head's input
-    if checkpointing in (FULL_CHECKPOINTING, OFFLOADED_CHECKPOINTING):
-        kept = 0.0 if checkpointing == OFFLOADED_CHECKPOINTING else shape.layers * 2 * shape.hidden * tokens
-        activations = kept + layer + edges
-    else:
-        activations = shape.layers * layer + edges
-    per_logit = COMPILED_LOSS_BYTES if values.get("compiled", 0.0) else LOSS_BYTES
-    loss = tokens * shape.vocab * per_logit.get(values.get("cross_entropy", 0.0), 14.0)
+    activations, loss = _activations(shape, values)
     return Breakdown(
         weights=weights,
         adapters=adapters,
@@ -385,6 +399,33 @@ def _training(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
         buffers=buffers,
         paged=state_memory if paged and not offloaded_states else 0.0,
     )
+
+
+def _activations(shape: _Shape, values: Mapping[str, float]) -> tuple[float, float]:
+    """What a training step keeps for its backward pass at the peak: the layers' activations, and the loss's logits."""
+    batch, sequence = values["micro_batch"], values["seq_len"]
+    tokens = batch * sequence
+    checkpointing = values.get("checkpointing", 0.0)
+    layer = _layer_activations(shape, values, tokens, sequence)
+    edges = (2 + 4 + 2 + 2) * shape.hidden * tokens  # the embedding's output, the final norm, the head's input
+    if checkpointing in (FULL_CHECKPOINTING, OFFLOADED_CHECKPOINTING):
+        kept = 0.0 if checkpointing == OFFLOADED_CHECKPOINTING else shape.layers * 2 * shape.hidden * tokens
+        activations = kept + layer + edges
+    else:
+        activations = shape.layers * layer + edges
+    per_logit = COMPILED_LOSS_BYTES if values.get("compiled", 0.0) else LOSS_BYTES
+    loss = tokens * shape.vocab * per_logit.get(values.get("cross_entropy", 0.0), 14.0)
+    return activations, loss
+
+
+def activation_memory(values: Mapping[str, float]) -> float:
+    """Bytes a training step keeps for its backward pass: activations and the loss's logits (`method` FULL or LORA).
+
+    For pages that count the model state their own way and need only this term; the shape facts a page leaves out
+    take their Llama-style defaults (untied head, no biases).
+    """
+    shape = _shape({"tied_embeddings": 0.0, **values})
+    return sum(_activations(shape, values))
 
 
 def largest_micro_batch(values: Mapping[str, float], limit: float) -> float:

@@ -39,7 +39,7 @@ _MODEL = inputs.MODEL
 _METHOD = N_("Method")
 _TRAINING = N_("Training")
 _LORA = N_("LoRA and QLoRA")
-_SAVING = N_("Memory savers")
+_SAVING = inputs.MEMORY_SAVERS
 _SERVING = N_("Serving")
 _GPU = N_("GPU")
 _MOE = inputs.MIXTURE_OF_EXPERTS
@@ -368,54 +368,9 @@ CALCULATOR = Calculator(
             ),
             advanced=True,
         ),
-        _choice(
-            "checkpointing",
-            _SAVING,
-            N_("Activation checkpointing"),
-            N_(
-                "Full checkpointing keeps each layer's input and recomputes one layer at a time in the backward "
-                "pass (gradient_checkpointing in transformers). Offloading also moves the kept inputs to the "
-                "CPU (torchtune's enable_activation_offloading). Selective recomputes only attention's score "
-                "matrix (Korthikanti et al.), which a fused attention kernel never keeps anyway.",
-            ),
-            "full",
-            (
-                Choice("none", N_("None"), number="0"),
-                Choice("full", N_("Full, per layer"), number="1"),
-                Choice("selective", N_("Selective (attention scores)"), number="2"),
-                Choice("offloaded", N_("Full, offloaded to the CPU"), number="3"),
-            ),
-        ),
-        _choice(
-            "attention",
-            _SAVING,
-            N_("Attention kernel"),
-            N_(
-                "FlashAttention and PyTorch's SDPA keep no score matrix; eager attention keeps an fp32 softmax "
-                "and its 16-bit copy, which grow with the square of the sequence.",
-            ),
-            "fused",
-            (
-                Choice("fused", N_("Fused: FlashAttention or SDPA"), number="0"),
-                Choice("eager", N_("Eager"), number="1"),
-            ),
-        ),
-        _choice(
-            "cross_entropy",
-            _SAVING,
-            N_("Loss"),
-            N_(
-                "The logits are batch × sequence × vocabulary numbers. Unchunked, they are upcast to fp32 and "
-                "kept with two fp32 gradients; in chunks (torchtune's CEWithChunkedOutputLoss, litgpt) the 16-bit "
-                "logits and fp32 log-probabilities remain; a fused kernel (Liger) keeps neither.",
-            ),
-            "full",
-            (
-                Choice("full", N_("Unchunked cross-entropy"), number="0"),
-                Choice("chunked", N_("Chunked cross-entropy"), number="1"),
-                Choice("fused", N_("Fused linear cross-entropy"), number="2"),
-            ),
-        ),
+        inputs.CHECKPOINTING,
+        inputs.ATTENTION_KERNEL,
+        inputs.CROSS_ENTROPY,
         replace(
             _choice(
                 "compiled",
@@ -723,8 +678,6 @@ CALCULATOR = Calculator(
             ChartPart("loss_memory", N_("Loss and logits")),
             ChartPart("kv_cache_memory", N_("KV cache")),
             ChartPart("buffers_memory", N_("Working buffers")),
-            ChartPart("allocator_memory", N_("Allocator cache")),
-            ChartPart("context_memory", N_("CUDA context")),
         )
     ),
     rules=(KV_HEADS_RULE,),

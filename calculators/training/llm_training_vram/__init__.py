@@ -7,6 +7,10 @@ default precision, "2 bytes per model parameter"; Stas Bekman's transformers PR 
 keeps AdamW's two moments in bf16 beside bf16 weights and gradients: 8 bytes per parameter.
 Model state M = N·B GB for N billion parameters at B bytes each; total V = M + A.
 
+Activations are entered by the reader (the seed's formula, A GB), or computed from the model's shape, the
+micro-batch and the sequence length with the GPU memory planner's count (`vocabulary/memory.py`: Korthikanti et
+al. 2022, Table 2, as transformers keeps them, and the loss's logits).
+
 Advanced, per ZeRO §5 / Fig. 1 (Ψ parameters, N_d data-parallel GPUs, K bytes of
 optimizer state per parameter, here K = B - 4 after 2 bytes of 16-bit weights and
 2 of 16-bit gradients): stage 1 shards the optimizer state, 4Ψ + KΨ/N_d; stage 2
@@ -20,9 +24,13 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
-from calculators.vocabulary import inputs
+from calculators.vocabulary import inputs, memory
+from calculators.vocabulary.architecture import KV_HEADS_RULE
 
 N_, NP_ = messages_of(__name__)
+
+_ACTIVATIONS = N_("Activations")
+_ENTERED, _COMPUTED = 0.0, 1.0
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -52,7 +60,10 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     weights = params * 2 / (shards if stage >= 3 else 1)
     gradients = params * 2 / (shards if stage >= 2 else 1)
     optimizer = params * (bytes_per_param - 4) / (shards if stage >= 1 else 1)
-    activations = values["activation_gb"]
+    if values.get("activation_source", _ENTERED) == _COMPUTED:
+        activations = memory.activation_memory({**values, "method": memory.FULL}) / 1e9
+    else:
+        activations = values["activation_gb"]
     gigabytes_per_unit = values["memory_unit"] / 1e9  # exactly 1.0 for GB, so GB results stay exact
     per_gpu = {
         "weights_memory": weights,
@@ -109,7 +120,7 @@ CALCULATOR = Calculator(
         InputSpec(
             name="activation_gb",
             kind=Kind.DECIMAL,
-            group=N_("Activations"),
+            group=_ACTIVATIONS,
             label=N_("Activation memory"),
             help=N_(
                 "Memory the forward pass keeps for the backward pass, in GB. It depends on batch size and "
@@ -121,6 +132,41 @@ CALCULATOR = Calculator(
             minimum=Decimal(0),
             maximum=Decimal(1_000_000),
             fraction_digits=3,
+        ),
+        InputSpec(
+            name="activation_source",
+            kind=Kind.CHOICE,
+            group=_ACTIVATIONS,
+            label=N_("Activations from"),
+            help=N_(
+                "Enter the activation memory you measured, or have it computed from the model's shape, the "
+                "micro-batch and the sequence length, as the GPU memory planner counts it: each layer's saved "
+                "tensors and the loss's logits. The shape and the batch are in the advanced options.",
+            ),
+            default="entered",
+            choices=(
+                Choice("entered", N_("the figure entered above"), number="0"),
+                Choice("computed", N_("the model's shape, micro-batch and sequence length"), number="1"),
+            ),
+            fraction_digits=0,
+            optional=True,
+        ),
+        *(
+            replace(spec, group=_ACTIVATIONS, optional=True, advanced=True)
+            for spec in (
+                inputs.LAYERS,
+                inputs.HIDDEN_SIZE,
+                inputs.ATTENTION_HEADS,
+                inputs.KV_HEADS,
+                inputs.HEAD_DIM,
+                inputs.FFN_SIZE,
+                replace(inputs.VOCAB_SIZE, default="128256"),
+                replace(inputs.MICRO_BATCH, default="1"),
+                inputs.SEQ_LEN,
+                inputs.CHECKPOINTING,
+                inputs.ATTENTION_KERNEL,
+                inputs.CROSS_ENTROPY,
+            )
         ),
         InputSpec(
             name="zero_stage",
@@ -151,7 +197,7 @@ CALCULATOR = Calculator(
         ),
         replace(
             inputs.MEMORY_UNIT,
-            group=N_("Activations"),
+            group=_ACTIVATIONS,
             help=N_(
                 "Unit of the results. GB are 10⁹ bytes; GiB are 2³⁰ bytes, the binary unit PyTorch and "
                 "DeepSpeed report (DeepSpeed labels them GB).",
@@ -184,6 +230,16 @@ CALCULATOR = Calculator(
             ),
         ),
         OutputSpec(
+            name="activations_memory",
+            label=N_("Activation memory"),
+            unit_choice="memory_unit",
+            # Translators: {activations_memory} is a formatted amount in {memory_unit_label} (GB or GiB);
+            # {activation_source_label} says where it comes from (the figure entered, or the model's shape…).
+            sentence=N_(
+                "Activations take {activations_memory} {memory_unit_label}, from {activation_source_label}.",
+            ),
+        ),
+        OutputSpec(
             name="per_gpu_vram_gb",
             label=N_("VRAM per GPU"),
             unit_choice="memory_unit",
@@ -203,6 +259,7 @@ CALCULATOR = Calculator(
     ),
     compute=compute,
     updated="2026-12-06",
+    rules=(KV_HEADS_RULE,),
     formulas=(r"M = N \cdot B", r"V = M + A"),
     related=("gradient-accumulation-memory",),
     chart=MemoryChart(

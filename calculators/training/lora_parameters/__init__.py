@@ -43,7 +43,10 @@ transformers 5.24.0 prints 15,925,632 trainable parameters for Qwen1.5-MoE-A2.7B
 
 Training memory: the frozen base weights at their storage precision (2 bytes for BF16, 1 for 8-bit,
 0.5 for 4-bit as in QLoRA) plus, per adapter parameter, 16 bytes for weights, gradients and Adam's
-two moments in mixed precision. Activations are left out.
+two moments in mixed precision. Activations are left out by default, as in the sources; on request they are
+computed from the model's shape, the micro-batch and the sequence length with the GPU memory planner's count
+(`vocabulary/memory.py`: each layer's saved tensors, which a frozen layer keeps as a trained one does, and the
+loss's logits).
 """
 
 from __future__ import annotations
@@ -53,8 +56,8 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
-from calculators.vocabulary import inputs
-from calculators.vocabulary.architecture import SHARED_EXPERT_FFN_SIZE, SHARED_EXPERT_GATE
+from calculators.vocabulary import inputs, memory
+from calculators.vocabulary.architecture import GPT2, LLAMA, PHI, SHARED_EXPERT_FFN_SIZE, SHARED_EXPERT_GATE
 
 N_, NP_ = messages_of(__name__)
 
@@ -78,6 +81,10 @@ _PHI3 = 3
 _EXPERT_MODULES = 0
 _FUSED_EXPERTS = 1
 _SKIPPED_EXPERTS = 2
+
+# Where the activations come from: left out (the sources' count) or computed from the shape.
+_LEFT_OUT, _COMPUTED = 0.0, 1.0
+_ACTIVATIONS = N_("Activations")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -148,6 +155,11 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     unit = values["memory_unit"]
     base_memory = base_params * values["base_bytes_per_param"] / unit
     adapter_memory = lora_params * values["adapter_bytes_per_param"] / unit
+    activations = 0.0
+    if values.get("activation_source", _LEFT_OUT) == _COMPUTED:
+        # The planner's shapes: Phi-3's fused modules are a Llama-style block.
+        architecture = {_GPT2: GPT2, _PHI: PHI}.get(layout, LLAMA)
+        activations = memory.activation_memory({**values, "architecture": architecture, "method": memory.LORA}) / unit
     return {
         "lora_params": lora_params,
         # The same in every layer, except where leading dense layers sit before the expert layers (an average then).
@@ -157,6 +169,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "base_weights_memory": base_memory,
         "adapter_memory": adapter_memory,
         "training_memory": base_memory + adapter_memory,
+        "activations_memory": activations,
+        "peak_training_memory": base_memory + adapter_memory + activations,
     }
 
 
@@ -411,6 +425,35 @@ CALCULATOR = Calculator(
             advanced=True,
         ),
         replace(inputs.MEMORY_UNIT, group=_MEMORY),
+        InputSpec(
+            name="activation_source",
+            kind=Kind.CHOICE,
+            group=_ACTIVATIONS,
+            label=N_("Activations"),
+            help=N_(
+                "Left out, as the LoRA papers count memory; or computed from the model's shape, the micro-batch "
+                "and the sequence length, as the GPU memory planner counts them: each layer's saved tensors (a "
+                "frozen layer keeps as many as a trained one) and the loss's logits.",
+            ),
+            default="left-out",
+            choices=(
+                Choice("left-out", N_("left out"), number="0"),
+                Choice("computed", N_("computed from the shape, micro-batch and sequence length"), number="1"),
+            ),
+            fraction_digits=0,
+            optional=True,
+        ),
+        *(
+            replace(spec, group=_ACTIVATIONS, optional=True, advanced=True)
+            for spec in (
+                replace(inputs.VOCAB_SIZE, default="128256"),
+                replace(inputs.MICRO_BATCH, default="1"),
+                inputs.SEQ_LEN,
+                inputs.CHECKPOINTING,
+                inputs.ATTENTION_KERNEL,
+                inputs.CROSS_ENTROPY,
+            )
+        ),
     ),
     outputs=(
         OutputSpec(
@@ -447,6 +490,17 @@ CALCULATOR = Calculator(
                 "Frozen weights and adapter training state take {training_memory} {memory_unit_label}: "
                 "{base_weights_memory} {memory_unit_label} of base weights plus {adapter_memory} "
                 "{memory_unit_label} for the adapters. Activations come on top.",
+            ),
+        ),
+        OutputSpec(
+            name="peak_training_memory",
+            label=N_("Training memory with activations"),
+            unit_choice="memory_unit",
+            # Translators: {peak_training_memory} and {activations_memory} are formatted amounts in
+            # {memory_unit_label} (GB or GiB); {activation_source_label} is "left out" or how they are computed.
+            sentence=N_(
+                "With the activations and the loss's logits ({activation_source_label}: {activations_memory} "
+                "{memory_unit_label}), training takes {peak_training_memory} {memory_unit_label}.",
             ),
         ),
         OutputSpec(
@@ -495,6 +549,7 @@ CALCULATOR = Calculator(
         parts=(
             ChartPart("base_weights_memory", N_("Base weights")),
             ChartPart("adapter_memory", N_("Adapter weights, gradients and Adam states")),
+            ChartPart("activations_memory", N_("Activations and logits")),
         )
     ),
 )
