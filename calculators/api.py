@@ -4,7 +4,7 @@
     >>> "llm-training-vram" in calculators.list_calculators()
     True
     >>> calculators.compute("llm-training-vram", {"params_billion": 7, "bytes_per_param": 16, "activation_gb": 20})
-    {'total_vram_gb': 132.0, 'model_state_gb': 112.0, 'per_gpu_vram_gb': 132.0}
+    {'total_vram_gb': 132.0, 'model_state_gb': 112.0, 'activations_memory': 20.0, 'per_gpu_vram_gb': 132.0}
     >>> calculators.validate("llm-training-vram", {"params_billion": 0, "bytes_per_param": 16, "activation_gb": 0})
     (Problem(name='params_billion', code='too_small', limit=Decimal('0'), exclusive=True),)
     >>> calculators.describe("llm-training-vram")["outputs"][0]["name"]

@@ -45,6 +45,8 @@ def test_quick_benchmark_writes_a_complete_report(tmp_path: Path) -> None:
     )
     assert report["recalc"]["edits"] == 20
     assert report["recalc"]["python"]["p95_ms"] >= report["recalc"]["python"]["p50_ms"] > 0
+    heaviest = report["recalc_heaviest"]
+    assert heaviest["edits"] == 20 and heaviest["python"]["p95_ms"] >= heaviest["python"]["p50_ms"] > 0
     rows = report["catalogue"]["rows"]
     assert [row["calculators"] for row in rows] == [len(CATALOGUE), len(CATALOGUE) + 2]
     # A page and an embed per locale, per calculator: the made-up calculators are tools, a category the real

@@ -14,9 +14,9 @@ from .test_model_config import GPT2, LLAMA_31_8B
 
 
 def test_a_pasted_config_speaks_only_of_what_the_page_uses(kits: dict[str, LocaleKit]) -> None:
-    """The training page takes a parameter count: a head_dim or num_key_value_heads left out of the config is
+    """The quantized-size page takes a parameter count: a head_dim or num_key_value_heads left out of the config is
     defined by the other keys (hidden_size / num_attention_heads, one key-value head per head), so not named."""
-    training, kit = find("llm-training-vram"), kits["en"]
+    training, kit = find("quantized-model-size"), kits["en"]
     llama = read_config(training, json.dumps(LLAMA_31_8B), kit)  # Llama-3.1-8B's config has no head_dim
     assert llama.message == "Filled 1 input from the configuration."
     gpt2 = read_config(training, json.dumps(GPT2), kit).message

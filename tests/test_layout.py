@@ -60,7 +60,7 @@ def test_a_phone_keeps_the_headline_in_sight_while_editing(page: Any, base_url: 
                      / svg.viewBox.baseVal.width; }"""
     )
     assert label_px >= 12
-    assert page.locator(".chart-mark-label").all_text_contents() == ["1 × 141\xa0GB", "8 × 141\xa0GB"]
+    assert page.locator(".chart-mark-label").all_text_contents() == ["1 × 141\xa0GB", "10 × 141\xa0GB"]
     # An invalid input greys it with the results it keeps.
     page.fill('[name="params_billion"]', "x")
     _settle(page)
@@ -247,10 +247,11 @@ def test_a_phone_header_gives_the_languages_one_line(page: Any, base_url: str) -
 
 def test_an_embed_keeps_short_beside_a_host_page_s_text(page: Any, base_url: str) -> None:
     # The longest embed, lora-parameters, stood 5,062 px tall at 640 px wide: every help text shown, the results
-    # under the inputs. Now a field's help shows while it is edited, and the results sit beside the inputs.
+    # under the inputs. Now a field's help shows while it is edited, and the results sit beside the inputs. The
+    # activations it counts since issue 29 (a menu, the vocabulary, two closed groups) took it to about 2,700.
     page.set_viewport_size({"width": 640, "height": 800})
     page.goto(f"{base_url}en/embed/lora-parameters/")
-    assert page.evaluate("document.documentElement.scrollHeight") <= 2_600
+    assert page.evaluate("document.documentElement.scrollHeight") <= 2_800
     assert _box(page, ".results")["y"] < _box(page, ".inputs")["y"] + 100
     help_text = page.locator("#help-rank")
     assert help_text.is_hidden()

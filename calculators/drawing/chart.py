@@ -80,7 +80,7 @@ def draw_memory_chart(segments: Sequence[ChartSegment], unit_bytes: float, words
     ...                          ChartText("Memory", "Total: 16.06 GB", "Fits", "Note", "GB"))
     >>> html.startswith('<svg class="memory-chart"') and "Weights: 16.06 GB</li>" in html and ">24\xa0GB<" in html
     True
-    >>> ">8 × 141\xa0GB<" in draw_memory_chart([ChartSegment(1150, "")], 1e9, ChartText("", "", "", "", "GB"))
+    >>> ">10 × 141\xa0GB<" in draw_memory_chart([ChartSegment(1150, "")], 1e9, ChartText("", "", "", "", "GB"))
     True
     """
     total = sum(max(segment.value, 0.0) for segment in segments)

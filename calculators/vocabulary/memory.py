@@ -363,8 +363,6 @@ def _training(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
     shard_weights = gpus if stage >= 3 else 1.0
     in_backward = bool(values.get("optimizer_in_backward", 0.0))
     offloaded_states = bool(values.get("optimizer_offload", 0.0))
-    batch, sequence = values["micro_batch"], values["seq_len"]
-    tokens = batch * sequence
     buffers = 0.0
     if values["method"] == LORA:
         frozen_bytes = 2.0 if values.get("precision", MIXED) != FP32 else 4.0

@@ -75,7 +75,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     ...         "head_dim": 128, "ffn_size": 18944, "vocab_size": 152064, "tied_embeddings": 0,
     ...         "attention_bias": 1, "method": 0, "weight_format": 0, "batch_size": 1, "prompt_tokens": 30720,
     ...         "output_tokens": 2048, "bytes_per_element": 2, "prefill_chunk": 0, "attention": 0,
-    ...         "kv_cache_growth": 0, "gpu_memory_utilization": 0, "gpu_memory_gb": 80, "convention": 0,
+    ...         "kv_cache_growth": 0, "engine_share": 0, "gpu_memory_gb": 80, "convention": 0,
     ...         "cuda_context_gb": 0.5, "safety_margin": 80, "memory_unit": 2**30}
     >>> round(compute(qwen)["peak_memory"], 2)
     19.9
@@ -87,7 +87,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     capacity = values["gpu_memory_gb"] * _GIB
     training = values["method"] != memory.SERVING
     # An engine that reserves (vLLM) holds its share from the start, and a plan must fit within that share.
-    share = 0.0 if training else values["gpu_memory_utilization"] / 100
+    share = 0.0 if training else values["engine_share"] / 100
     held = max(memory.reserved(allocated), share * capacity)
     slack = held - allocated if convention >= _RESERVED else 0.0
     context = values["cuda_context_gb"] * 1e9 if convention == _NVIDIA_SMI else 0.0
@@ -449,7 +449,7 @@ CALCULATOR = Calculator(
         ),
         replace(
             InputSpec(
-                name="gpu_memory_utilization",
+                name="engine_share",
                 kind=Kind.DECIMAL,
                 group=_SERVING,
                 label=N_("Engine's share of the GPU"),
@@ -554,11 +554,10 @@ CALCULATOR = Calculator(
             name="usage_percent",
             label=N_("Share of the GPU"),
             unit=units.PERCENT,
-            # Translators: {usage_percent} and {safety_margin} are formatted percentages (the % sign follows),
-            # {gpu_memory_gb} the GPU's memory in GB.
+            # Translators: {usage_percent} and {safety_margin} are formatted percentages (the % sign follows).
             sentence=N_(
-                "Of a {gpu_memory_gb} GB GPU, the tensors take {usage_percent}%. A plan fits when this share stays "
-                "within {safety_margin}%.",
+                "Of the GPU's memory, the tensors take {usage_percent}%. A plan fits when this share stays within "
+                "{safety_margin}%.",
             ),
             fraction_digits=1,
         ),

@@ -169,10 +169,10 @@ def test_quantizing_the_base_keeps_embeddings_in_16_bits() -> None:
 
 
 def test_vllm_holds_its_share_of_the_gpu_whatever_the_load() -> None:
-    served = _results(method="serving", gpu_memory_utilization="90", convention="reserved", memory_unit="gib")
+    served = _results(method="serving", engine_share="90", convention="reserved", memory_unit="gib")
     assert served["peak_memory"] == pytest.approx(0.9 * 80)
     # and the plan must fit within that share, even when the margin allows more
-    assert _results(method="serving", gpu_memory_utilization="15", safety_margin="95")["shortfall_memory"] > 0
+    assert _results(method="serving", engine_share="15", safety_margin="95")["shortfall_memory"] > 0
 
 
 def test_a_paged_optimizer_is_shown_but_not_counted() -> None:

@@ -25,7 +25,6 @@ from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
 from calculators.vocabulary import inputs, memory
-from calculators.vocabulary.architecture import KV_HEADS_RULE
 
 N_, NP_ = messages_of(__name__)
 
@@ -151,23 +150,6 @@ CALCULATOR = Calculator(
             fraction_digits=0,
             optional=True,
         ),
-        *(
-            replace(spec, group=_ACTIVATIONS, optional=True, advanced=True)
-            for spec in (
-                inputs.LAYERS,
-                inputs.HIDDEN_SIZE,
-                inputs.ATTENTION_HEADS,
-                inputs.KV_HEADS,
-                inputs.HEAD_DIM,
-                inputs.FFN_SIZE,
-                replace(inputs.VOCAB_SIZE, default="128256"),
-                replace(inputs.MICRO_BATCH, default="1"),
-                inputs.SEQ_LEN,
-                inputs.CHECKPOINTING,
-                inputs.ATTENTION_KERNEL,
-                inputs.CROSS_ENTROPY,
-            )
-        ),
         InputSpec(
             name="zero_stage",
             kind=Kind.CHOICE,
@@ -194,6 +176,26 @@ CALCULATOR = Calculator(
                 "GPUs the model state is sharded across. Without sharding each of them holds a full copy.",
             ),
             advanced=True,
+        ),
+        *(
+            replace(spec, group=group, optional=True, advanced=True)
+            for group, specs in (
+                (
+                    inputs.MODEL,
+                    (
+                        inputs.LAYERS,
+                        inputs.HIDDEN_SIZE,
+                        inputs.ATTENTION_HEADS,
+                        inputs.KV_HEADS,
+                        inputs.HEAD_DIM,
+                        inputs.FFN_SIZE,
+                        replace(inputs.VOCAB_SIZE, default="128256"),
+                    ),
+                ),
+                (inputs.BATCH_SETUP, (replace(inputs.MICRO_BATCH, default="1"), inputs.SEQ_LEN)),
+                (inputs.MEMORY_SAVERS, (inputs.CHECKPOINTING, inputs.ATTENTION_KERNEL, inputs.CROSS_ENTROPY)),
+            )
+            for spec in specs
         ),
         replace(
             inputs.MEMORY_UNIT,
@@ -259,7 +261,6 @@ CALCULATOR = Calculator(
     ),
     compute=compute,
     updated="2026-12-06",
-    rules=(KV_HEADS_RULE,),
     formulas=(r"M = N \cdot B", r"V = M + A"),
     related=("gradient-accumulation-memory",),
     chart=MemoryChart(

@@ -84,7 +84,6 @@ _SKIPPED_EXPERTS = 2
 
 # Where the activations come from: left out (the sources' count) or computed from the shape.
 _LEFT_OUT, _COMPUTED = 0.0, 1.0
-_ACTIVATIONS = N_("Activations")
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -158,7 +157,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     activations = 0.0
     if values.get("activation_source", _LEFT_OUT) == _COMPUTED:
         # The planner's shapes: Phi-3's fused modules are a Llama-style block.
-        architecture = {_GPT2: GPT2, _PHI: PHI}.get(layout, LLAMA)
+        architecture = GPT2 if layout == _GPT2 else PHI if layout == _PHI else LLAMA
         activations = memory.activation_memory({**values, "architecture": architecture, "method": memory.LORA}) / unit
     return {
         "lora_params": lora_params,
@@ -330,6 +329,7 @@ CALCULATOR = Calculator(
                 "width of the MLP. It only counts when all linear layers are adapted.",
             ),
         ),
+        replace(inputs.VOCAB_SIZE, group=_MODEL, default="128256", optional=True),
         replace(
             inputs.PARAMS_BILLION,
             group=_MODEL,
@@ -428,31 +428,28 @@ CALCULATOR = Calculator(
         InputSpec(
             name="activation_source",
             kind=Kind.CHOICE,
-            group=_ACTIVATIONS,
+            group=_MEMORY,
             label=N_("Activations"),
             help=N_(
                 "Left out, as the LoRA papers count memory; or computed from the model's shape, the micro-batch "
                 "and the sequence length, as the GPU memory planner counts them: each layer's saved tensors (a "
                 "frozen layer keeps as many as a trained one) and the loss's logits.",
             ),
-            default="left-out",
+            default="computed",
             choices=(
                 Choice("left-out", N_("left out"), number="0"),
-                Choice("computed", N_("computed from the shape, micro-batch and sequence length"), number="1"),
+                Choice("computed", N_("computed"), number="1"),
             ),
             fraction_digits=0,
             optional=True,
         ),
         *(
-            replace(spec, group=_ACTIVATIONS, optional=True, advanced=True)
-            for spec in (
-                replace(inputs.VOCAB_SIZE, default="128256"),
-                replace(inputs.MICRO_BATCH, default="1"),
-                inputs.SEQ_LEN,
-                inputs.CHECKPOINTING,
-                inputs.ATTENTION_KERNEL,
-                inputs.CROSS_ENTROPY,
+            replace(spec, group=group, optional=True, advanced=True)
+            for group, specs in (
+                (inputs.BATCH_SETUP, (replace(inputs.MICRO_BATCH, default="1"), inputs.SEQ_LEN)),
+                (inputs.MEMORY_SAVERS, (inputs.CHECKPOINTING, inputs.ATTENTION_KERNEL, inputs.CROSS_ENTROPY)),
             )
+            for spec in specs
         ),
     ),
     outputs=(

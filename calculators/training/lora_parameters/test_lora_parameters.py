@@ -127,7 +127,7 @@ def test_chart_parts_add_up_to_the_total() -> None:
     for unit in ("gb", "gib"):
         result = _result(memory_unit=unit)
         parts = [result[part.name] for part in LORA.chart.parts] if isinstance(LORA.chart, MemoryChart) else []
-        assert sum(parts) == pytest.approx(result["training_memory"])
+        assert sum(parts) == pytest.approx(result["peak_training_memory"])
 
 
 def test_gib_switch() -> None:
