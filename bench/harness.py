@@ -44,6 +44,7 @@ from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .start import FIRST, SECOND, add_pyscript_peer, contender, measure_live_start, serve
 
 __all__ = [
+    "HEAVIEST",
     "SLUG",
     "TARGETS",
     "add_plain_javascript_page",

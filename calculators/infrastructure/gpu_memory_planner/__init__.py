@@ -183,21 +183,76 @@ CALCULATOR = Calculator(
                 Choice("fp8", N_("FP8 with block scales"), number="6"),
             ),
         ),
-        replace(ARCHITECTURE, group=_MODEL),
-        replace(inputs.LAYERS, group=_MODEL),
-        replace(inputs.HIDDEN_SIZE, group=_MODEL),
-        replace(inputs.ATTENTION_HEADS, group=_MODEL),
-        replace(inputs.KV_HEADS, group=_MODEL),
-        replace(inputs.HEAD_DIM, group=_MODEL),
-        replace(inputs.FFN_SIZE, group=_MODEL),
-        replace(inputs.VOCAB_SIZE, group=_MODEL, default="128256"),
-        replace(inputs.TIED_EMBEDDINGS, group=_MODEL),
-        *SHAPE_INPUTS,
-        replace(inputs.EXPERTS, group=_MOE, default="0", advanced=True),
-        replace(inputs.EXPERTS_PER_TOKEN, group=_MOE, default="0", advanced=True),
-        replace(inputs.EXPERT_FFN_SIZE, group=_MOE, default="0", advanced=True),
-        replace(inputs.SHARED_EXPERTS, group=_MOE, advanced=True),
-        replace(inputs.DENSE_LAYERS, group=_MOE, advanced=True),
+        InputSpec(
+            name="gpu_memory_gb",
+            kind=Kind.DECIMAL,
+            group=_GPU,
+            label=N_("GPU memory"),
+            help=N_(
+                "As sold: 24 for an RTX 4090, 80 for an H100. A GPU sold as 80 GB gives 80 GiB to CUDA, so "
+                "the capacity is read in GiB.",
+            ),
+            unit=units.GB,
+            default="80",
+            minimum=Decimal(0),
+            minimum_exclusive=True,
+            maximum=Decimal(1_000_000),
+            fraction_digits=3,
+            preset="gpu.memory_gb",
+        ),
+        _choice(
+            "convention",
+            _GPU,
+            N_("Report the peak as"),
+            N_(
+                "PyTorch's max_memory_allocated counts tensors; max_memory_reserved adds what its caching "
+                "allocator holds back; nvidia-smi also shows the CUDA context and kernels. Benchmarks print "
+                "any of the three."
+            ),
+            "nvidia-smi",
+            (
+                Choice("allocated", N_("torch.cuda.max_memory_allocated"), number="0"),
+                Choice("reserved", N_("torch.cuda.max_memory_reserved"), number="1"),
+                Choice("nvidia-smi", N_("nvidia-smi"), number="2"),
+            ),
+        ),
+        replace(
+            InputSpec(
+                name="cuda_context_gb",
+                kind=Kind.DECIMAL,
+                group=_GPU,
+                label=N_("CUDA context"),
+                help=N_(
+                    "Memory the driver, the CUDA context and the loaded kernels take outside PyTorch: 0.3 to "
+                    "1.3 GB, depending on the GPU, CUDA and the libraries loaded."
+                ),
+                unit=units.GB,
+                default="0.5",
+                minimum=Decimal(0),
+                maximum=Decimal(1000),
+                fraction_digits=3,
+            ),
+            advanced=True,
+        ),
+        replace(
+            InputSpec(
+                name="safety_margin",
+                kind=Kind.DECIMAL,
+                group=_GPU,
+                label=N_("Plan within"),
+                help=N_(
+                    "The share of the GPU's memory a plan may use and still count as fitting. Fujii et al. "
+                    "found that no run estimated below 80% (of 454) ran out of memory."
+                ),
+                unit=units.PERCENT,
+                default="80",
+                minimum=Decimal(1),
+                maximum=Decimal(100),
+                fraction_digits=1,
+            ),
+            advanced=True,
+        ),
+        replace(inputs.MEMORY_UNIT, group=_GPU),
         replace(
             inputs.MICRO_BATCH,
             group=_TRAINING,
@@ -467,76 +522,21 @@ CALCULATOR = Calculator(
             ),
             advanced=True,
         ),
-        InputSpec(
-            name="gpu_memory_gb",
-            kind=Kind.DECIMAL,
-            group=_GPU,
-            label=N_("GPU memory"),
-            help=N_(
-                "As sold: 24 for an RTX 4090, 80 for an H100. A GPU sold as 80 GB gives 80 GiB to CUDA, so "
-                "the capacity is read in GiB.",
-            ),
-            unit=units.GB,
-            default="80",
-            minimum=Decimal(0),
-            minimum_exclusive=True,
-            maximum=Decimal(1_000_000),
-            fraction_digits=3,
-            preset="gpu.memory_gb",
-        ),
-        _choice(
-            "convention",
-            _GPU,
-            N_("Report the peak as"),
-            N_(
-                "PyTorch's max_memory_allocated counts tensors; max_memory_reserved adds what its caching "
-                "allocator holds back; nvidia-smi also shows the CUDA context and kernels. Benchmarks print "
-                "any of the three."
-            ),
-            "nvidia-smi",
-            (
-                Choice("allocated", N_("torch.cuda.max_memory_allocated"), number="0"),
-                Choice("reserved", N_("torch.cuda.max_memory_reserved"), number="1"),
-                Choice("nvidia-smi", N_("nvidia-smi"), number="2"),
-            ),
-        ),
-        replace(
-            InputSpec(
-                name="cuda_context_gb",
-                kind=Kind.DECIMAL,
-                group=_GPU,
-                label=N_("CUDA context"),
-                help=N_(
-                    "Memory the driver, the CUDA context and the loaded kernels take outside PyTorch: 0.3 to "
-                    "1.3 GB, depending on the GPU, CUDA and the libraries loaded."
-                ),
-                unit=units.GB,
-                default="0.5",
-                minimum=Decimal(0),
-                maximum=Decimal(1000),
-                fraction_digits=3,
-            ),
-            advanced=True,
-        ),
-        replace(
-            InputSpec(
-                name="safety_margin",
-                kind=Kind.DECIMAL,
-                group=_GPU,
-                label=N_("Plan within"),
-                help=N_(
-                    "The share of the GPU's memory a plan may use and still count as fitting. Fujii et al. "
-                    "found that no run estimated below 80% (of 454) ran out of memory."
-                ),
-                unit=units.PERCENT,
-                default="80",
-                minimum=Decimal(1),
-                maximum=Decimal(100),
-                fraction_digits=1,
-            ),
-            advanced=True,
-        ),
-        replace(inputs.MEMORY_UNIT, group=_GPU),
+        replace(ARCHITECTURE, group=_MODEL),
+        replace(inputs.LAYERS, group=_MODEL),
+        replace(inputs.HIDDEN_SIZE, group=_MODEL),
+        replace(inputs.ATTENTION_HEADS, group=_MODEL),
+        replace(inputs.KV_HEADS, group=_MODEL),
+        replace(inputs.HEAD_DIM, group=_MODEL),
+        replace(inputs.FFN_SIZE, group=_MODEL),
+        replace(inputs.VOCAB_SIZE, group=_MODEL, default="128256"),
+        replace(inputs.TIED_EMBEDDINGS, group=_MODEL),
+        *SHAPE_INPUTS,
+        replace(inputs.EXPERTS, group=_MOE, default="0", advanced=True),
+        replace(inputs.EXPERTS_PER_TOKEN, group=_MOE, default="0", advanced=True),
+        replace(inputs.EXPERT_FFN_SIZE, group=_MOE, default="0", advanced=True),
+        replace(inputs.SHARED_EXPERTS, group=_MOE, advanced=True),
+        replace(inputs.DENSE_LAYERS, group=_MOE, advanced=True),
     ),
     outputs=(
         OutputSpec(
