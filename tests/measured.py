@@ -111,18 +111,25 @@ def _reading(name: str, run: Mapping[str, Any]) -> Reading:
     method = run["method"]
     values["method"] = memory.SERVING if method == "inference" else memory.FULL if method == "full" else memory.LORA
     values["weight_format"] = _format(run)
+    # litgpt quantizes every linear layer, the output head included; transformers keeps the head in 16 bits.
+    values["quantized_head"] = 1.0 if "lit" in library else 0.0
     attention = str(run.get("attention", "")).lower()
     values["attention"] = 1.0 if "eager" in attention or "hf default of dec 2023" in attention else 0.0
     values["compiled"] = 1.0 if run.get("compile") else 0.0
     if method == "inference":
-        if "Qwen3 speed benchmark" in str(run.get("notes", "")) and run["input_tokens"] > 1:
+        if "Qwen3 speed benchmark" in str(run.get("notes", "")) and run.get("input_tokens", 0) > 1:
             return skip("a convention no counter gives: weights and the final cache, without the prompt's peak")
-        if "input_tokens" not in run:
-            return skip("generation lengths given in words, not tokens")
+        prompt, output = run.get("input_tokens"), run.get("output_tokens")
+        if prompt is None and "What food do llamas eat?' + 50 new tokens" in str(run.get("seq_len", "")):
+            # litgpt's generate/base.py: a five-word prompt, about 8 tokens with BOS, and 50 new tokens; the cache is
+            # sized to their sum. Any prompt under 100 tokens moves the figure by less than 0.1%.
+            prompt, output = 8, 50
+        if prompt is None or output is None:
+            return skip("a cache preallocated for 4,096 positions whatever the generation: no serving setting")
         values.update(
             batch_size=float(run["batch_size"]),
-            prompt_tokens=float(run["input_tokens"]),
-            output_tokens=float(run["output_tokens"]),
+            prompt_tokens=float(prompt),
+            output_tokens=float(output),
             bytes_per_element=2.0,
             prefill_chunk=0.0,
         )

@@ -60,7 +60,7 @@ def test_the_planner_matches_the_published_readings_as_the_article_says() -> Non
     # Each reading in its own convention; the article states the counts, and they must stay true.
     within = [reading for reading in COMPARED if abs(error(reading)) <= 0.15]
     share = len(within) / len(COMPARED)
-    assert share >= 0.85, sorted(
+    assert share >= 0.9, sorted(
         (reading.name, round(error(reading), 3)) for reading in COMPARED if reading not in within
     )
     stated = re.search(r"readings=(\d+), stated=(\d+), share=(\d+)", ARTICLE.read_text(encoding="utf-8"))
@@ -72,7 +72,7 @@ def test_serving_readings_are_within_five_percent() -> None:
     serving = [reading for reading in COMPARED if reading.values and reading.values["method"] == memory.SERVING]
     close = [reading for reading in serving if abs(error(reading)) <= 0.05]
     assert len(serving) >= 40
-    assert len(close) / len(serving) >= 0.85
+    assert len(close) / len(serving) >= 0.9
 
 
 def test_every_reading_left_out_says_why() -> None:

@@ -302,14 +302,36 @@ def estimate(values: Mapping[str, float]) -> Breakdown:
     return _training(shape, values)
 
 
+def _quantized_head(shape: _Shape, values: Mapping[str, float]) -> float:
+    """Parameters of an untied output head quantized with the linear layers (litgpt does; transformers does not)."""
+    if not values.get("weight_format", 0.0) or not values.get("quantized_head", 0.0):
+        return 0.0
+    return 0.0 if values.get("tied_embeddings", 0.0) else shape.vocab * shape.hidden
+
+
 def _weights(shape: _Shape, values: Mapping[str, float], bytes_per_weight: float) -> float:
     fmt = values.get("weight_format", 0.0)
     if fmt == 0.0:
         return shape.params * bytes_per_weight
-    quantized = shape.params - shape.embedding
+    head = _quantized_head(shape, values)
+    quantized = shape.params - shape.embedding + head
     # PEFT's prepare_model_for_kbit_training upcasts every part left unquantized to fp32.
     kept = 4.0 if values.get("upcast_unquantized", 0.0) else 2.0
-    return quantized * FORMATS.get(fmt, 16.0) / 8 + shape.embedding * kept
+    return quantized * FORMATS.get(fmt, 16.0) / 8 + (shape.embedding - head) * kept
+
+
+def _dequantized(shape: _Shape, values: Mapping[str, float]) -> float:
+    """Bytes of the 16-bit copies a quantized layer makes of its weight while it runs: the largest one counts.
+
+    bitsandbytes dequantizes to fp16 and casts to the activations' dtype (two copies); GPTQ's and AWQ's kernels
+    expand a layer into one fp16 scratch buffer (exllama's temp_dq).
+    """
+    fmt = values.get("weight_format", 0.0)
+    if not fmt:
+        return 0.0
+    largest = max(_quantized_head(shape, values), shape.hidden * max(shape.mlp, shape.hidden))
+    copies = 2 if fmt in (1.0, 2.0, 3.0) else 1
+    return copies * 2 * largest
 
 
 def _serving(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
@@ -327,6 +349,7 @@ def _serving(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
     if values.get("attention", 0.0):
         prefill += batch * shape.heads * read_at_once * prompt * 8
     weights = _weights(shape, values, 2.0)
+    prefill += _dequantized(shape, values)
     kv_at_prefill = kv_per_token * batch * prompt
     kv_full = kv_per_token * batch * total_tokens
     # A cache kept as tuples (transformers before 4.36) is concatenated into new tensors at each step while the
@@ -371,9 +394,7 @@ def _training(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
         trainable = trainable_parameters(values)
         adapters = trainable * weight_bytes
         largest = trainable / max(shape.layers, 1.0)
-        if values.get("weight_format", 0.0):
-            # Each quantized matrix is dequantized to 16 bits while it is used.
-            buffers += 2 * 2 * shape.hidden * max(shape.mlp, shape.hidden)
+        buffers += _dequantized(shape, values)
     else:
         weights = shape.params * (weight_bytes + autocast_bytes) / shard_weights
         trainable = shape.params

@@ -183,6 +183,21 @@ CALCULATOR = Calculator(
                 Choice("fp8", N_("FP8 with block scales"), number="6"),
             ),
         ),
+        replace(
+            _choice(
+                "quantized_head",
+                _METHOD,
+                N_("Output head quantized too"),
+                N_(
+                    "litgpt quantizes every linear layer, the output head included, and expands the head to 16 bits "
+                    "while tokens pass through it: with a large vocabulary, the largest buffer of the run. "
+                    "transformers keeps the head in 16 bits (bitsandbytes' llm_int8_skip_modules).",
+                ),
+                "0",
+                _YES_NO,
+            ),
+            advanced=True,
+        ),
         InputSpec(
             name="gpu_memory_gb",
             kind=Kind.DECIMAL,

@@ -138,6 +138,6 @@ CALCULATOR = Calculator(
         r"M = m_{token} \cdot s_{kept} \cdot b",
         r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W - c)",
     ),
-    related=("llm-training-vram",),
+    related=("llm-training-vram", "gpu-memory-planner"),
     chart=MemoryChart(parts=(ChartPart("kv_cache_memory", N_("KV cache")),)),
 )

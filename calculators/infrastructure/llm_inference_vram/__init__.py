@@ -205,7 +205,7 @@ CALCULATOR = Calculator(
         r"M = W + C + 0.2 \cdot W",
         r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W_{window})",
     ),
-    related=("kv-cache-size", "quantized-model-size", "gpu-count", "model-download-time"),
+    related=("gpu-memory-planner", "kv-cache-size", "quantized-model-size", "gpu-count", "model-download-time"),
     chart=MemoryChart(
         parts=(
             ChartPart("weights_memory", N_("Weights")),

@@ -2,7 +2,9 @@
 
 Formulas (Hugging Face `TrainingArguments.gradient_accumulation_steps`; DeepSpeed
 `train_batch_size = train_micro_batch_size_per_gpu * gradient_accumulation_steps * GPUs`):
-effective batch E = b·a·g; peak activation memory per GPU M = b·A, independent of a.
+effective batch E = b·a·g; peak activation memory per GPU M = b·A, independent of a. A, the activation
+memory of one sample, is entered (the seed's formula) or computed from the model's shape and the sequence
+length with the GPU memory planner's count (`vocabulary/memory.py`).
 """
 
 from __future__ import annotations
@@ -11,13 +13,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
-from calculators.vocabulary import inputs
+from calculators.kernel.spec import Calculator, Choice, InputSpec, Kind, OutputSpec, messages_of
+from calculators.vocabulary import inputs, memory
 
 N_, NP_ = messages_of(__name__)
 
 _BATCH = inputs.BATCH_SETUP
 _MEMORY = inputs.MEMORY
+_ENTERED, _COMPUTED = 0.0, 1.0
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -36,10 +39,13 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     """
     micro_batch = values["micro_batch"]
     gigabytes_per_unit = values["memory_unit"] / 1e9  # exactly 1.0 for GB, so GB results stay exact
-    per_sample = values["activation_per_sample_gb"] / gigabytes_per_unit
+    sample_gb = values["activation_per_sample_gb"]
+    if values.get("activation_source", _ENTERED) == _COMPUTED:
+        sample_gb = memory.activation_memory({**values, "method": memory.FULL, "micro_batch": 1.0}) / 1e9
+    per_sample = sample_gb / gigabytes_per_unit
     return {
         "effective_batch": micro_batch * values["accumulation_steps"] * values["data_parallel"],
-        "activation_memory_gb": micro_batch * values["activation_per_sample_gb"] / gigabytes_per_unit,
+        "activation_memory_gb": micro_batch * sample_gb / gigabytes_per_unit,
         "activation_per_sample_memory": per_sample,
     }
 
@@ -85,6 +91,44 @@ CALCULATOR = Calculator(
             ),
             optional=True,
         ),
+        InputSpec(
+            name="activation_source",
+            kind=Kind.CHOICE,
+            group=_MEMORY,
+            label=N_("Activations from"),
+            help=N_(
+                "Enter one sample's activation memory, or have it computed from the model's shape and the "
+                "sequence length, as the GPU memory planner counts it: each layer's saved tensors and the loss's "
+                "logits. The shape and the length are in the advanced options.",
+            ),
+            default="entered",
+            choices=(
+                Choice("entered", N_("the figure entered above"), number="0"),
+                Choice("computed", N_("the model's shape and the sequence length"), number="1"),
+            ),
+            fraction_digits=0,
+            optional=True,
+        ),
+        *(
+            replace(spec, group=group, optional=True, advanced=True)
+            for group, specs in (
+                (
+                    inputs.MODEL,
+                    (
+                        inputs.LAYERS,
+                        inputs.HIDDEN_SIZE,
+                        inputs.ATTENTION_HEADS,
+                        inputs.KV_HEADS,
+                        inputs.HEAD_DIM,
+                        inputs.FFN_SIZE,
+                        replace(inputs.VOCAB_SIZE, default="128256"),
+                        inputs.SEQ_LEN,
+                    ),
+                ),
+                (inputs.MEMORY_SAVERS, (inputs.CHECKPOINTING, inputs.ATTENTION_KERNEL, inputs.CROSS_ENTROPY)),
+            )
+            for spec in specs
+        ),
     ),
     outputs=(
         OutputSpec(
@@ -123,7 +167,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    updated="2026-11-30",
+    updated="2026-12-06",
     formulas=(r"E = b \cdot a \cdot g", r"M = b \cdot A"),
-    related=("llm-training-vram",),
+    related=("llm-training-vram", "gpu-memory-planner"),
 )

@@ -541,7 +541,7 @@ CALCULATOR = Calculator(
         r"p = \frac{|\Theta|}{N + |\Theta|}",
         r"M = N \cdot B_{base} + B_{adapter} \cdot |\Theta|",
     ),
-    related=("llm-training-vram", "quantized-model-size", "transformer-params"),
+    related=("gpu-memory-planner", "llm-training-vram", "quantized-model-size", "transformer-params"),
     chart=MemoryChart(
         parts=(
             ChartPart("base_weights_memory", N_("Base weights")),
