@@ -18,7 +18,7 @@ from calculators.vocabulary import memory
 
 DATA = Path(__file__).with_name("data")
 _MODELS = tomllib.loads((DATA / "measured_memory_models.toml").read_text(encoding="utf-8"))["model"]
-_FACTS = (
+FACTS = (
     "architecture",
     "layers",
     "hidden_size",
@@ -74,10 +74,10 @@ def _unit(run: Mapping[str, Any]) -> float:
     return 1e9
 
 
-def _shape(model: str) -> dict[str, float] | None:
+def shape_of(model: str) -> dict[str, float] | None:
     for entry in _MODELS:
         if any(pattern in model for pattern in entry["match"]):
-            return {fact: float(entry.get(fact, 0)) for fact in _FACTS}
+            return {fact: float(entry.get(fact, 0)) for fact in FACTS}
     return None
 
 
@@ -101,7 +101,7 @@ def _reading(name: str, run: Mapping[str, Any]) -> Reading:
     def skip(reason: str) -> Reading:
         return Reading(name, measured, convention, None, reason)
 
-    shape = _shape(str(run["model"]))
+    shape = shape_of(str(run["model"]))
     if shape is None:
         return skip("no shape for this model")
     library = str(run["library"]).lower()

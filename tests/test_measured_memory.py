@@ -18,7 +18,7 @@ import pytest
 
 from calculators import evaluate, find
 from calculators.vocabulary import memory
-from tests.measured import CUDA_CONTEXT_BYTES, _shape, error, readings
+from tests.measured import CUDA_CONTEXT_BYTES, FACTS, shape_of, error, readings
 
 DATA = Path(__file__).with_name("data")
 FILES = sorted(DATA.glob("measured_memory_*.toml"))
@@ -99,7 +99,7 @@ def _longest(values: dict[str, float], capacity: float) -> int:
 
 
 def _limit_values(limit: dict[str, Any]) -> dict[str, float]:
-    shape = _shape(str(limit["model"]))
+    shape = shape_of(str(limit["model"]))
     assert shape is not None
     # The settings the source states, and the assumptions its header names.
     return {
@@ -132,21 +132,10 @@ def test_the_longest_sequence_matches_the_measured_limit(limit: dict[str, Any]) 
 )
 def test_never_fits_where_the_run_ran_out_of_memory(limit: dict[str, Any]) -> None:
     # On the page, with its own margin, at any length: even a 16-token sequence does not fit.
-    shape = _shape(str(limit["model"]))
+    shape = shape_of(str(limit["model"]))
     assert shape is not None and shape["architecture"] == 0
-    page = {
-        name: str(int(shape[name]))
-        for name in (
-            "layers",
-            "hidden_size",
-            "attention_heads",
-            "kv_heads",
-            "head_dim",
-            "ffn_size",
-            "vocab_size",
-            "tied_embeddings",
-        )
-    }
+    # The shape as a reader types it: whole numbers, and the architecture's menu value.
+    page = {name: str(int(shape[name])) for name in FACTS if name != "architecture"}
     page.update(
         architecture="llama",
         rank=str(limit["lora_rank"]),

@@ -8,6 +8,7 @@ Their words are in the gettext context "input", so each is translated once for e
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message, OutputSpec
@@ -41,10 +42,12 @@ __all__ = [
     "LAYERS",
     "MEMORY",
     "MEMORY_SAVERS",
+    "MEMORY_SAVER_INPUTS",
     "MEMORY_UNIT",
     "MICRO_BATCH",
     "MIXTURE_OF_EXPERTS",
     "MODEL",
+    "MODEL_SHAPE",
     "PARAMS_BILLION",
     "SEQ_LEN",
     "SHARED_EXPERTS",
@@ -56,7 +59,9 @@ __all__ = [
     "VOCAB_SIZE",
     "WINDOW_CONVENTION",
     "WORKLOAD",
+    "advanced_groups",
     "cached_tokens",
+    "choice_input",
     "count_input",
     "yes_no_input",
 ]
@@ -666,20 +671,27 @@ LATENT_ATTENTION_INPUTS: tuple[InputSpec, ...] = (
 MEMORY_SAVERS = N_("input", "Memory savers")
 
 
-def _memory_choice(
-    name: str, label: Message, help_text: Message, default: str, choices: tuple[Choice, ...]
+def choice_input(
+    name: str, group: Message, label: Message, help_text: Message, default: str, choices: tuple[Choice, ...]
 ) -> InputSpec:
-    """A choice of how training saves memory (`vocabulary/memory.py` reads the numbers)."""
+    """A choice input whose options send their numbers to the formula."""
     return InputSpec(
         name=name,
         kind=Kind.CHOICE,
-        group=MEMORY_SAVERS,
+        group=group,
         label=label,
         help=help_text,
         default=default,
         choices=choices,
         fraction_digits=0,
     )
+
+
+def _memory_choice(
+    name: str, label: Message, help_text: Message, default: str, choices: tuple[Choice, ...]
+) -> InputSpec:
+    """A choice of how training saves memory (`vocabulary/memory.py` reads the numbers)."""
+    return choice_input(name, MEMORY_SAVERS, label, help_text, default, choices)
 
 
 CHECKPOINTING = _memory_choice(
@@ -730,3 +742,21 @@ CROSS_ENTROPY = _memory_choice(
         Choice("fused", N_("input", "Fused linear cross-entropy"), number="2"),
     ),
 )
+
+
+MODEL_SHAPE: tuple[InputSpec, ...] = (
+    LAYERS,
+    HIDDEN_SIZE,
+    ATTENTION_HEADS,
+    KV_HEADS,
+    HEAD_DIM,
+    FFN_SIZE,
+    replace(VOCAB_SIZE, default="128256"),
+)
+"""The shape `vocabulary/memory.py` computes activations from (Llama-3.1-8B's by default)."""
+MEMORY_SAVER_INPUTS: tuple[InputSpec, ...] = (CHECKPOINTING, ATTENTION_KERNEL, CROSS_ENTROPY)
+
+
+def advanced_groups(*groups: tuple[Message, tuple[InputSpec, ...]]) -> tuple[InputSpec, ...]:
+    """Inputs added to a published page in closed groups of advanced options: optional, so old links keep working."""
+    return tuple(replace(spec, group=group, optional=True, advanced=True) for group, specs in groups for spec in specs)

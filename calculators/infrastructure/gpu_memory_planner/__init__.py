@@ -26,7 +26,6 @@ from calculators.kernel.spec import (
     InputSpec,
     Kind,
     MemoryChart,
-    Message,
     OutputSpec,
     messages_of,
 )
@@ -122,22 +121,6 @@ def _finite(count: float) -> float:
     return min(count, 1e12) if not math.isnan(count) else 0.0
 
 
-def _choice(
-    name: str, group: Message, label: Message, help_text: Message, default: str, choices: tuple[Choice, ...]
-) -> InputSpec:
-    """A choice input whose options send their numbers to the formula."""
-    return InputSpec(
-        name=name,
-        kind=Kind.CHOICE,
-        group=group,
-        label=label,
-        help=help_text,
-        default=default,
-        choices=choices,
-        fraction_digits=0,
-    )
-
-
 _YES_NO = units.YES_NO
 
 CALCULATOR = Calculator(
@@ -148,7 +131,7 @@ CALCULATOR = Calculator(
         "margin, and the largest batch and longest sequence that fit.",
     ),
     inputs=(
-        _choice(
+        inputs.choice_input(
             "method",
             _METHOD,
             N_("What you run"),
@@ -163,7 +146,7 @@ CALCULATOR = Calculator(
                 Choice("lora", N_("LoRA or QLoRA"), number="2"),
             ),
         ),
-        _choice(
+        inputs.choice_input(
             "weight_format",
             _METHOD,
             N_("Weights stored as"),
@@ -184,7 +167,7 @@ CALCULATOR = Calculator(
             ),
         ),
         replace(
-            _choice(
+            inputs.choice_input(
                 "quantized_head",
                 _METHOD,
                 N_("Output head quantized too"),
@@ -215,7 +198,7 @@ CALCULATOR = Calculator(
             fraction_digits=3,
             preset="gpu.memory_gb",
         ),
-        _choice(
+        inputs.choice_input(
             "convention",
             _GPU,
             N_("Report the peak as"),
@@ -285,7 +268,7 @@ CALCULATOR = Calculator(
                 "(memory peaks at the longest batch).",
             ),
         ),
-        _choice(
+        inputs.choice_input(
             "precision",
             _TRAINING,
             N_("Training precision"),
@@ -302,7 +285,7 @@ CALCULATOR = Calculator(
                 Choice("fp32", N_("fp32"), number="2"),
             ),
         ),
-        _choice(
+        inputs.choice_input(
             "optimizer",
             _TRAINING,
             N_("Optimizer"),
@@ -323,7 +306,7 @@ CALCULATOR = Calculator(
             ),
         ),
         replace(
-            _choice(
+            inputs.choice_input(
                 "optimizer_in_backward",
                 _TRAINING,
                 N_("Optimizer step in the backward pass"),
@@ -337,7 +320,7 @@ CALCULATOR = Calculator(
             advanced=True,
         ),
         replace(
-            _choice(
+            inputs.choice_input(
                 "optimizer_offload",
                 _TRAINING,
                 N_("Optimizer state on the CPU"),
@@ -357,7 +340,7 @@ CALCULATOR = Calculator(
             advanced=True,
         ),
         replace(
-            _choice(
+            inputs.choice_input(
                 "zero_stage",
                 _TRAINING,
                 N_("Sharding"),
@@ -387,7 +370,7 @@ CALCULATOR = Calculator(
             maximum=Decimal(100_000),
             fraction_digits=0,
         ),
-        _choice(
+        inputs.choice_input(
             "target_modules",
             _LORA,
             N_("Adapted layers"),
@@ -399,7 +382,7 @@ CALCULATOR = Calculator(
                 Choice("all", N_("All linear layers"), number="7"),
             ),
         ),
-        _choice(
+        inputs.choice_input(
             "lora_dropout",
             _LORA,
             N_("LoRA dropout"),
@@ -411,7 +394,7 @@ CALCULATOR = Calculator(
             _YES_NO,
         ),
         replace(
-            _choice(
+            inputs.choice_input(
                 "lora_embeddings",
                 _LORA,
                 N_("Train the embeddings and the output head"),
@@ -425,7 +408,7 @@ CALCULATOR = Calculator(
             advanced=True,
         ),
         replace(
-            _choice(
+            inputs.choice_input(
                 "upcast_unquantized",
                 _LORA,
                 N_("Unquantized parts in fp32"),
@@ -442,7 +425,7 @@ CALCULATOR = Calculator(
         inputs.ATTENTION_KERNEL,
         inputs.CROSS_ENTROPY,
         replace(
-            _choice(
+            inputs.choice_input(
                 "compiled",
                 _SAVING,
                 N_("torch.compile"),
@@ -500,7 +483,7 @@ CALCULATOR = Calculator(
             advanced=True,
         ),
         replace(
-            _choice(
+            inputs.choice_input(
                 "kv_cache_growth",
                 _SERVING,
                 N_("How the cache grows"),

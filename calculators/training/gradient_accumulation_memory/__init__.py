@@ -109,25 +109,9 @@ CALCULATOR = Calculator(
             fraction_digits=0,
             optional=True,
         ),
-        *(
-            replace(spec, group=group, optional=True, advanced=True)
-            for group, specs in (
-                (
-                    inputs.MODEL,
-                    (
-                        inputs.LAYERS,
-                        inputs.HIDDEN_SIZE,
-                        inputs.ATTENTION_HEADS,
-                        inputs.KV_HEADS,
-                        inputs.HEAD_DIM,
-                        inputs.FFN_SIZE,
-                        replace(inputs.VOCAB_SIZE, default="128256"),
-                        inputs.SEQ_LEN,
-                    ),
-                ),
-                (inputs.MEMORY_SAVERS, (inputs.CHECKPOINTING, inputs.ATTENTION_KERNEL, inputs.CROSS_ENTROPY)),
-            )
-            for spec in specs
+        *inputs.advanced_groups(
+            (inputs.MODEL, (*inputs.MODEL_SHAPE, inputs.SEQ_LEN)),
+            (inputs.MEMORY_SAVERS, inputs.MEMORY_SAVER_INPUTS),
         ),
     ),
     outputs=(

@@ -443,13 +443,9 @@ CALCULATOR = Calculator(
             fraction_digits=0,
             optional=True,
         ),
-        *(
-            replace(spec, group=group, optional=True, advanced=True)
-            for group, specs in (
-                (inputs.BATCH_SETUP, (replace(inputs.MICRO_BATCH, default="1"), inputs.SEQ_LEN)),
-                (inputs.MEMORY_SAVERS, (inputs.CHECKPOINTING, inputs.ATTENTION_KERNEL, inputs.CROSS_ENTROPY)),
-            )
-            for spec in specs
+        *inputs.advanced_groups(
+            (inputs.BATCH_SETUP, (replace(inputs.MICRO_BATCH, default="1"), inputs.SEQ_LEN)),
+            (inputs.MEMORY_SAVERS, inputs.MEMORY_SAVER_INPUTS),
         ),
     ),
     outputs=(
