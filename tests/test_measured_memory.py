@@ -18,7 +18,7 @@ import pytest
 
 from calculators import evaluate, find
 from calculators.vocabulary import memory
-from tests.measured import CUDA_CONTEXT_BYTES, FACTS, shape_of, error, readings
+from tests.measured import CUDA_CONTEXT_BYTES, FACTS, error, readings, shape_of
 
 DATA = Path(__file__).with_name("data")
 FILES = sorted(DATA.glob("measured_memory_*.toml"))
