@@ -30,6 +30,9 @@ def test_library_api() -> None:
     description = calculators.describe("gradient-accumulation-memory")
     assert [i["name"] for i in description["inputs"]] == [  # type: ignore[index]
         "micro_batch", "accumulation_steps", "data_parallel", "activation_per_sample_gb", "memory_unit",
+        # Added for issue 29, optional: the activations computed from the model's shape.
+        "activation_source", "layers", "hidden_size", "attention_heads", "kv_heads", "head_dim", "ffn_size",
+        "vocab_size", "seq_len", "checkpointing", "attention", "cross_entropy",
     ]  # fmt: skip
     seed = {"micro_batch": 4, "accumulation_steps": 8, "data_parallel": 4, "activation_per_sample_gb": 0.5}
     assert calculators.compute("gradient-accumulation-memory", seed) == {

@@ -90,7 +90,7 @@ def test_a_broken_config_changes_nothing_and_says_why(page: Any, base_url: str, 
 
 
 def test_gpu_and_model_menus_appear_only_where_they_fill_something(page: Any, base_url: str) -> None:
-    _open(page, base_url, LOCALE_BY_TAG["en"], find("gradient-accumulation-memory"))
+    _open(page, base_url, LOCALE_BY_TAG["en"], find("effective-batch-size"))
     assert page.locator("[data-presets]").count() == 0
     _open(page, base_url, LOCALE_BY_TAG["en"], find("gpu-count"))
     assert page.locator("#preset-gpu option[data-values]").count() >= 12

@@ -435,11 +435,15 @@ function dropRejected(menu) {
   menu.querySelector("option[data-rejected]")?.remove();
 }
 
-// The values a link should carry: every input whose value the engine accepted.
+// The values a link should carry: every input whose value the engine accepted, but an input added after the page
+// shipped (optional: a link without it takes its default) only when the reader changed it, so links stay short.
 function shareableValues() {
   const params = new URLSearchParams();
   for (const field of fields(form)) {
-    if (!engine.state.errors.has(field.name) && field.value.trim() !== "") params.set(field.name, field.value.trim());
+    const value = field.value.trim();
+    if (engine.state.errors.has(field.name) || value === "") continue;
+    if (field.dataset.optional !== undefined && value === field.dataset.default) continue;
+    params.set(field.name, value);
   }
   return params;
 }
