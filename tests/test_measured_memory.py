@@ -18,6 +18,7 @@ import pytest
 
 from calculators import evaluate, find
 from calculators.vocabulary import memory
+from calculators.vocabulary.architecture import count_parameters
 from tests.measured import CUDA_CONTEXT_BYTES, FACTS, error, readings, shape_of
 
 DATA = Path(__file__).with_name("data")
@@ -157,3 +158,38 @@ def test_never_fits_where_the_run_ran_out_of_memory(limit: dict[str, Any]) -> No
     results = evaluate(planner, {**planner.defaults(), **page}).results
     assert results["shortfall_memory"] > 0 and results["headroom_memory"] == 0
     assert results["longest_sequence"] == 0
+
+
+_BITS = {0.0: "16", 1.0: "8.5", 2.0: "4.5", 3.0: "4.127", 4.0: "4.15625", 5.0: "8.1875", 6.0: "8"}
+"""The bits per weight a reader of llm-inference-vram enters for each format (scales included)."""
+
+
+def test_llm_inference_vram_counts_what_qwens_benchmark_measured_as_its_article_says() -> None:
+    # Every single-GPU serving reading taken with max_memory_allocated, through the page (no CUDA context, which
+    # that counter leaves out), counted and by the rule of thumb; the article states both counts.
+    serve = find("llm-inference-vram")
+    counted, rule = [], []
+    for reading in COMPARED:
+        values = reading.values
+        if not values or values["method"] != memory.SERVING or reading.convention != "allocated":
+            continue
+        if values.get("quantized_head"):
+            continue  # litgpt's own format: not a bits-per-weight reading
+        page = {name: str(int(values[name])) for name in ("layers", "kv_heads", "head_dim", "hidden_size",
+                                                           "ffn_size", "vocab_size", "tied_embeddings")}  # fmt: skip
+        page.update(
+            params_billion=str(count_parameters(values).total / 1e9),
+            bits_per_weight=_BITS[values["weight_format"]],
+            context_tokens=str(int(values["prompt_tokens"] + values["output_tokens"])),
+            batch_size=str(int(values["batch_size"])),
+            cuda_context_gb="0",
+        )
+        for model, errors in (("counted", counted), ("rule-of-thumb", rule)):
+            total = evaluate(serve, {**serve.defaults(), **page, "overhead_model": model}).results["total_memory"]
+            errors.append(total * 1e9 / reading.measured - 1)
+    assert all(abs(error) <= 0.10 for error in counted), counted
+    stated = re.search(
+        r"readings=(\d+), rule=(\d+)", (ARTICLE.parent.parent / "llm_inference_vram" / "article.html").read_text()
+    )
+    assert stated is not None
+    assert (int(stated.group(1)), int(stated.group(2))) == (len(counted), sum(abs(error) <= 0.15 for error in rule))

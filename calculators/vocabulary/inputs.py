@@ -29,6 +29,7 @@ __all__ = [
     "COMPUTE_FLOPS",
     "CONTEXT_TOKENS",
     "CROSS_ENTROPY",
+    "CUDA_CONTEXT",
     "DATA_PARALLEL",
     "DENSE_LAYERS",
     "EXPERTS",
@@ -760,3 +761,23 @@ MEMORY_SAVER_INPUTS: tuple[InputSpec, ...] = (CHECKPOINTING, ATTENTION_KERNEL, C
 def advanced_groups(*groups: tuple[Message, tuple[InputSpec, ...]]) -> tuple[InputSpec, ...]:
     """Inputs added to a published page in closed groups of advanced options: optional, so old links keep working."""
     return tuple(replace(spec, group=group, optional=True, advanced=True) for group, specs in groups for spec in specs)
+
+
+CUDA_CONTEXT = InputSpec(
+    name="cuda_context_gb",
+    kind=Kind.DECIMAL,
+    group=MEMORY,
+    label=N_("input", "CUDA context"),
+    help=N_(
+        "input",
+        "Memory the driver, the CUDA context and the loaded kernels take outside PyTorch: 0.3 to "
+        "1.3 GB, depending on the GPU, CUDA and the libraries loaded.",
+    ),
+    unit=units.GB,
+    default="0.5",
+    minimum=Decimal(0),
+    maximum=Decimal(1000),
+    fraction_digits=3,
+    optional=True,
+    advanced=True,
+)

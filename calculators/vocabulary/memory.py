@@ -94,6 +94,7 @@ __all__ = [
     "largest_micro_batch",
     "longest_sequence",
     "reserved",
+    "serving_overhead",
     "trainable_parameters",
 ]
 
@@ -482,3 +483,19 @@ def longest_sequence(values: Mapping[str, float], limit: float) -> float:
 def reserved(allocated: float) -> float:
     """What `torch.cuda.max_memory_reserved` reports for a peak of `allocated` bytes: the caching allocator's slack."""
     return allocated * 1.1
+
+
+def serving_overhead(values: Mapping[str, float], tokens: float) -> float:
+    """Bytes a served Llama-style model holds beyond its weights at Q bits and its KV cache, as counted for the planner.
+
+    While `tokens` prompt tokens of each of `batch_size` sequences are read: the MLP's intermediates and four copies
+    of the hidden states; for weights below 16 bits, the embeddings and output head a quantized checkpoint keeps in
+    16 bits (beyond Q bits each) and the 16-bit copy of the largest layer being run; the CUDA context.
+    """
+    hidden, width, bits = values["hidden_size"], values["ffn_size"], values["bits_per_weight"]
+    prompt = values["batch_size"] * tokens * (3 * width + 4 * hidden) * _ACTIVATION_BYTES
+    quantized = 0.0
+    if bits < 16:
+        tables = values["vocab_size"] * hidden * (1 if values["tied_embeddings"] else 2)
+        quantized = tables * (16 - bits) / 8 + 2 * hidden * width
+    return prompt + quantized + values["cuda_context_gb"] * 1e9

@@ -214,24 +214,7 @@ CALCULATOR = Calculator(
                 Choice("nvidia-smi", N_("nvidia-smi"), number="2"),
             ),
         ),
-        replace(
-            InputSpec(
-                name="cuda_context_gb",
-                kind=Kind.DECIMAL,
-                group=_GPU,
-                label=N_("CUDA context"),
-                help=N_(
-                    "Memory the driver, the CUDA context and the loaded kernels take outside PyTorch: 0.3 to "
-                    "1.3 GB, depending on the GPU, CUDA and the libraries loaded."
-                ),
-                unit=units.GB,
-                default="0.5",
-                minimum=Decimal(0),
-                maximum=Decimal(1000),
-                fraction_digits=3,
-            ),
-            advanced=True,
-        ),
+        replace(inputs.CUDA_CONTEXT, group=_GPU),
         replace(
             InputSpec(
                 name="safety_margin",
