@@ -578,20 +578,25 @@ def count_input(
     )
 
 
-def yes_no_input(name: str, group: Message, label: Message, help_text: Message, *, preset: str) -> InputSpec:
-    """An advanced architecture switch a preset sets: "1" yes, "0" (the default) no."""
+def choice_input(
+    name: str, group: Message, label: Message, help_text: Message, default: str, choices: tuple[Choice, ...]
+) -> InputSpec:
+    """A choice input whose options send their numbers to the formula."""
     return InputSpec(
         name=name,
         kind=Kind.CHOICE,
         group=group,
         label=label,
         help=help_text,
-        default="0",
-        choices=units.YES_NO,
+        default=default,
+        choices=choices,
         fraction_digits=0,
-        advanced=True,
-        preset=preset,
     )
+
+
+def yes_no_input(name: str, group: Message, label: Message, help_text: Message, *, preset: str) -> InputSpec:
+    """An advanced architecture switch a preset sets: "1" yes, "0" (the default) no."""
+    return replace(choice_input(name, group, label, help_text, "0", units.YES_NO), advanced=True, preset=preset)
 
 
 _LATENT = N_("input", "Router bias and latent attention (DeepSeek)")
@@ -670,22 +675,6 @@ LATENT_ATTENTION_INPUTS: tuple[InputSpec, ...] = (
 
 
 MEMORY_SAVERS = N_("input", "Memory savers")
-
-
-def choice_input(
-    name: str, group: Message, label: Message, help_text: Message, default: str, choices: tuple[Choice, ...]
-) -> InputSpec:
-    """A choice input whose options send their numbers to the formula."""
-    return InputSpec(
-        name=name,
-        kind=Kind.CHOICE,
-        group=group,
-        label=label,
-        help=help_text,
-        default=default,
-        choices=choices,
-        fraction_digits=0,
-    )
 
 
 def _memory_choice(

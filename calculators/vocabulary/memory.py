@@ -67,18 +67,14 @@ __all__ = [
     "ALL_LINEAR",
     "ATTENTION",
     "BF16",
-    "CHECKPOINTING",
     "COMPILED_LOSS_BYTES",
     "FORMATS",
     "FP32",
     "FULL",
     "FULL_CHECKPOINTING",
-    "INT8",
     "LORA",
     "LOSS_BYTES",
-    "METHODS",
     "MIXED",
-    "NO_CHECKPOINTING",
     "OFFLOADED_CHECKPOINTING",
     "OPTIMIZERS",
     "PAGED_ADAMW",
@@ -100,7 +96,6 @@ __all__ = [
 
 # Methods (the numbers the `method` choice sends).
 SERVING, FULL, LORA = 0.0, 1.0, 2.0
-METHODS = (SERVING, FULL, LORA)
 
 # Training precisions: (bytes of a weight, of its gradient, of one optimizer state, of autocast's copy).
 MIXED, BF16, FP32 = 0.0, 1.0, 2.0
@@ -131,11 +126,9 @@ FORMATS = MappingProxyType(
         6.0: 8.0 + 32 / (128 * 128),  # FP8 with an fp32 scale per 128 × 128 block
     }
 )
-INT8 = 1.0
 
 # Gradient checkpointing.
-NO_CHECKPOINTING, FULL_CHECKPOINTING, SELECTIVE_CHECKPOINTING, OFFLOADED_CHECKPOINTING = 0.0, 1.0, 2.0, 3.0
-CHECKPOINTING = (NO_CHECKPOINTING, FULL_CHECKPOINTING, SELECTIVE_CHECKPOINTING, OFFLOADED_CHECKPOINTING)
+FULL_CHECKPOINTING, SELECTIVE_CHECKPOINTING, OFFLOADED_CHECKPOINTING = 1.0, 2.0, 3.0  # 0: none
 
 # The loss: bytes kept per logit, as run eagerly and compiled (`torch.compile` fuses the upcast and the softmax).
 LOSS_BYTES = MappingProxyType({0.0: 14.0, 1.0: 6.0, 2.0: 0.0})
@@ -296,11 +289,11 @@ def estimate(values: Mapping[str, float]) -> Breakdown:
     `FULL`, `LORA`), `weight_format`, `micro_batch` and `seq_len` (training) or `batch_size`,
     `prompt_tokens` and `output_tokens` (serving), and the regime's choices.
     """
-    shape = _shape(values)
-    method = values["method"]
-    if method == SERVING:
-        return _serving(shape, values)
-    return _training(shape, values)
+    return _estimate(_shape(values), values)
+
+
+def _estimate(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
+    return _serving(shape, values) if values["method"] == SERVING else _training(shape, values)
 
 
 def _quantized_head(shape: _Shape, values: Mapping[str, float]) -> float:
@@ -335,6 +328,12 @@ def _dequantized(shape: _Shape, values: Mapping[str, float]) -> float:
     return copies * 2 * largest
 
 
+def _prompt_bytes_per_token(hidden: float, mlp: float, gated: bool) -> float:
+    """Reading a prompt, per token: the MLP's intermediates (gate·up and their product: 3f; plain: 2f) beside four
+    copies of the hidden states (residual, normed, attention output, MLP output), in 16 bits."""
+    return ((3 if gated else 2) * mlp + 4 * hidden) * _ACTIVATION_BYTES
+
+
 def _serving(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
     batch = values["batch_size"]
     prompt = values["prompt_tokens"]
@@ -342,11 +341,7 @@ def _serving(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
     kv_per_token = 2 * shape.layers * shape.key_value * values.get("bytes_per_element", 2.0)
     chunk = values.get("prefill_chunk", 0.0)
     read_at_once = min(prompt, chunk) if chunk > 0 else prompt
-    b = _ACTIVATION_BYTES
-    # Reading the prompt: the MLP's intermediates (gate·up, their product: 3f; plain: 2f) beside four copies
-    # of the hidden states (residual, normed, attention output, MLP output).
-    per_token = (3 if shape.gated else 2) * b * shape.mlp + 4 * b * shape.hidden
-    prefill = batch * read_at_once * per_token
+    prefill = batch * read_at_once * _prompt_bytes_per_token(shape.hidden, shape.mlp, shape.gated)
     if values.get("attention", 0.0):
         prefill += batch * shape.heads * read_at_once * prompt * 8
     weights = _weights(shape, values, 2.0)
@@ -451,8 +446,9 @@ def activation_memory(values: Mapping[str, float]) -> float:
 def largest_micro_batch(values: Mapping[str, float], limit: float) -> float:
     """Return the largest micro-batch (or concurrent sequences) whose peak stays within `limit` bytes, 0 if none."""
     name = "batch_size" if values["method"] == SERVING else "micro_batch"
-    one = estimate({**values, name: 1.0}).allocated
-    two = estimate({**values, name: 2.0}).allocated
+    shape = _shape(values)  # the batch does not change the model: counted once for both
+    one = _estimate(shape, {**values, name: 1.0}).allocated
+    two = _estimate(shape, {**values, name: 2.0}).allocated
     each = two - one
     if one > limit:
         return 0.0
@@ -464,16 +460,21 @@ def largest_micro_batch(values: Mapping[str, float], limit: float) -> float:
 def longest_sequence(values: Mapping[str, float], limit: float) -> float:
     """Return the longest sequence (or prompt) whose peak stays within `limit` bytes, 0 if none; by bisection."""
     name = "prompt_tokens" if values["method"] == SERVING else "seq_len"
+    shape = _shape(values)  # the length does not change the model: counted once for the whole search
+
+    def fits(length: float) -> bool:
+        return _estimate(shape, {**values, name: length}).allocated <= limit
+
     low, high = 0.0, 1.0
-    if estimate({**values, name: 1.0}).allocated > limit:
+    if not fits(1.0):
         return 0.0
-    while estimate({**values, name: high}).allocated <= limit:
+    while fits(high):
         low, high = high, high * 2
         if high > 2**40:
             return math.inf
     while high - low > 1:
         middle = math.floor((low + high) / 2)
-        if estimate({**values, name: middle}).allocated <= limit:
+        if fits(middle):
             low = middle
         else:
             high = middle
@@ -493,7 +494,7 @@ def serving_overhead(values: Mapping[str, float], tokens: float) -> float:
     16 bits (beyond Q bits each) and the 16-bit copy of the largest layer being run; the CUDA context.
     """
     hidden, width, bits = values["hidden_size"], values["ffn_size"], values["bits_per_weight"]
-    prompt = values["batch_size"] * tokens * (3 * width + 4 * hidden) * _ACTIVATION_BYTES
+    prompt = values["batch_size"] * tokens * _prompt_bytes_per_token(hidden, width, gated=True)
     quantized = 0.0
     if bits < 16:
         tables = values["vocab_size"] * hidden * (1 if values["tied_embeddings"] else 2)
