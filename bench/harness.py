@@ -45,6 +45,7 @@ from .start import FIRST, SECOND, add_pyscript_peer, contender, measure_live_sta
 
 __all__ = [
     "HEAVIEST",
+    "HEAVIEST_EDIT",
     "SLUG",
     "TARGETS",
     "add_plain_javascript_page",
@@ -63,8 +64,10 @@ __all__ = [
 ]
 
 SLUG = "gradient-accumulation-memory"
-HEAVIEST = "gpu-memory-planner"
-"""The page with the most work per edit (a peak, then the largest batch and the longest sequence by search)."""
+HEAVIEST = "parallel-training-planner"
+"""The page with the most work per edit: the chosen layout, then a search of every layout of the GPUs."""
+HEAVIEST_EDIT = ("seq_len", 8192, 64)
+"""The input the heaviest page's edits change, from what value and by what step (every value valid)."""
 TARGETS = {
     "build_ms_per_page": 5.0,
     "rebuild_seconds": 0.5,
@@ -377,8 +380,8 @@ def measure_start(browser: Any, url: str, runs: int) -> dict[str, Any]:
     }
 
 
-_EDITS = """async ([edits, output_name]) => {
-  const input = document.querySelector('[name="micro_batch"]');
+_EDITS = """async ([edits, output_name, input_name, base, step]) => {
+  const input = document.querySelector(`[name="${input_name}"]`);
   const output = document.querySelector(`[data-output="${output_name}"]`);
   const times = [];
   for (let i = 0; i < edits; i++) {
@@ -387,7 +390,7 @@ _EDITS = """async ([edits, output_name]) => {
       observer.observe(output, { childList: true, characterData: true, subtree: true });
     });
     const started = performance.now();
-    input.value = String(2 + (i % 50));
+    input.value = String(base + step * (i % 50));
     input.dispatchEvent(new Event("input", { bubbles: true }));
     await changed;
     times.push(performance.now() - started);
@@ -409,9 +412,9 @@ def measure_recalc(browser: Any, url: str, edits: int) -> dict[str, Any]:
     context = browser.new_context()
     tab = context.new_page()
     _visit_ready(tab, f"{url}en/{SLUG}/")
-    python = _percentiles(tab.evaluate(_EDITS, [edits, "effective_batch"]))
+    python = _percentiles(tab.evaluate(_EDITS, [edits, "effective_batch", "micro_batch", 2, 1]))
     tab.goto(f"{url}en/{SLUG}/plain.html")
-    plain = _percentiles(tab.evaluate(_EDITS, [edits, "effective_batch"]))
+    plain = _percentiles(tab.evaluate(_EDITS, [edits, "effective_batch", "micro_batch", 2, 1]))
     context.close()
     return {
         "edits": edits,
@@ -423,11 +426,11 @@ def measure_recalc(browser: Any, url: str, edits: int) -> dict[str, Any]:
 
 
 def measure_recalc_heaviest(browser: Any, url: str, edits: int) -> dict[str, Any]:
-    """Input-to-result latency on the page with the most work per edit, the GPU memory planner."""
+    """Input-to-result latency on the page with the most work per edit, the parallel training planner."""
     context = browser.new_context()
     tab = context.new_page()
     _visit_ready(tab, f"{url}en/{HEAVIEST}/")
-    python = _percentiles(tab.evaluate(_EDITS, [edits, "peak_memory"]))
+    python = _percentiles(tab.evaluate(_EDITS, [edits, "peak_memory", *HEAVIEST_EDIT]))
     context.close()
     return {"edits": edits, "python": python}
 

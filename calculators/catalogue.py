@@ -33,6 +33,7 @@ CATALOGUE: tuple[str, ...] = (
     "training/compute-optimal-model-size",
     "training/compute-budget-epochs",
     "training/pipeline-bubble",
+    "training/parallel-training-planner",
     "training/lr-warmup",
     "training/chinchilla-optimal-tokens",
     "training/lora-parameters",

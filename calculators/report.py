@@ -43,6 +43,8 @@ from calculators.kernel.spec import (
     OutputSpec,
     PluralMessage,
     StepChart,
+    TableChart,
+    Writer,
 )
 from calculators.vocabulary.model_config import (
     assumptions_for,
@@ -201,6 +203,9 @@ def _result_texts(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit
     )
     if isinstance(calculator.chart, StepChart):
         chart = _step_chart(calculator.chart, evaluation, kit)
+    elif isinstance(calculator.chart, TableChart):
+        chart = _chart(calculator.chart.memory, evaluation, labels, kit)
+        chart += calculator.chart.draw({**evaluation.values, **evaluation.results}, _writer(evaluation, kit))
     elif isinstance(calculator.chart, CurveChart):
         chart = _curve_chart(calculator.chart, evaluation, kit)
     else:
@@ -298,6 +303,17 @@ def _step_chart(chart: StepChart, evaluation: Evaluation, kit: LocaleKit) -> str
             count=lambda value: _written(value, kit.numbers, 0),
             money=lambda value: format_money(value, currency, kit.numbers),
         ),
+    )
+
+
+def _writer(evaluation: Evaluation, kit: LocaleKit) -> Writer:
+    """How a drawn chart writes its words and figures in the reader's language."""
+    currency = CURRENCIES[int(evaluation.values.get("currency", 0))]
+    return Writer(
+        text=lambda message, words, counts: _fill(message, _translate(message, counts, kit), words),
+        keep=lambda text: _keep_together(text, kit.numbers.direction),
+        number=lambda value, digits: _written(value, kit.numbers, digits, readable=True),
+        money=lambda value: format_money(value, currency, kit.numbers),
     )
 
 

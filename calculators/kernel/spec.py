@@ -36,6 +36,8 @@ __all__ = [
     "Rule",
     "StepChart",
     "StepCost",
+    "TableChart",
+    "Writer",
     "messages_of",
     "slug_of",
 ]
@@ -329,6 +331,30 @@ class StepChart:
 
 
 @dataclass(frozen=True)
+class Writer:
+    """How the edge writes a drawn chart's words and figures in the reader's language.
+
+    `text(message, words, counts)` translates (choosing the plural form by `counts`) and fills in `words`;
+    `keep` binds numbers to their words; `number(value, digits)` writes a figure; `money(value)` an amount in
+    the page's currency.
+    """
+
+    text: Callable[[Message | PluralMessage, Mapping[str, str], Mapping[str, float]], str]
+    keep: Callable[[str], str]
+    number: Callable[[float, int], str]
+    money: Callable[[float], str]
+
+
+@dataclass(frozen=True)
+class TableChart:
+    """A memory bar for the chosen setting, then markup the calculator draws itself through a `Writer` (the
+    layouts a search found, text to copy): the same Python writes both at build time and live."""
+
+    memory: MemoryChart
+    draw: Callable[[Mapping[str, float], Writer], str]
+
+
+@dataclass(frozen=True)
 class Category:
     """A group of calculators; its slug appears in URLs and data attributes, and names its folder."""
 
@@ -371,7 +397,7 @@ class Calculator:
     updated: str
     formulas: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
-    chart: MemoryChart | StepChart | CurveChart | None = None
+    chart: MemoryChart | StepChart | CurveChart | TableChart | None = None
     rules: tuple[Rule, ...] = ()
     money: tuple[str, ...] = ()
     """Results no output declares (a part a sentence names) that are amounts in the input "currency"'s currency."""

@@ -204,5 +204,5 @@ CALCULATOR = Calculator(
         r"\text{cost} = \text{GPU-hours} \times p",
         r"\mathrm{MFU} = \frac{6}{8} \cdot \frac{X}{P}",
     ),
-    related=("training-carbon", "training-flops", "gpu-cloud-cost", "gpu-count"),
+    related=("parallel-training-planner", "training-carbon", "training-flops", "gpu-cloud-cost", "gpu-count"),
 )

@@ -149,5 +149,5 @@ CALCULATOR = Calculator(
     formulas=(
         r"\mathrm{MFU} = \frac{R_{observed} \cdot (6N + 12 \cdot L \cdot H \cdot Q \cdot T)}{n_{chips} \cdot P_{peak}}",
     ),
-    related=("flops-per-token", "training-flops", "inference-throughput"),
+    related=("flops-per-token", "training-flops", "inference-throughput", "parallel-training-planner"),
 )

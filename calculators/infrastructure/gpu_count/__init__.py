@@ -138,7 +138,7 @@ CALCULATOR = Calculator(
                 "GPUs in one server, joined by its fast interconnect (8 in a DGX or HGX system). Tensor "
                 "parallelism stays within a node, as vLLM advises; more GPUs are added as pipeline stages.",
             ),
-            unit=N_("GPUs"),
+            unit=units.GPUS,
             default="8",
             minimum=Decimal(1),
             maximum=Decimal(10_000),

@@ -647,7 +647,13 @@ CALCULATOR = Calculator(
         r"K = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot (s_{in} + s_{out}) \cdot b \cdot p",
         r"M_{plan} \le 0.8 \cdot C_{GPU}",
     ),
-    related=("llm-training-vram", "lora-parameters", "llm-inference-vram", "kv-cache-size"),
+    related=(
+        "llm-training-vram",
+        "lora-parameters",
+        "llm-inference-vram",
+        "kv-cache-size",
+        "parallel-training-planner",
+    ),
     chart=MemoryChart(
         parts=(
             ChartPart("weights_memory", N_("Weights")),

@@ -199,5 +199,5 @@ CALCULATOR = Calculator(
         r"t_{step} = t_{compute} + t_{ar}",
         r"\eta = \frac{T_n}{n \cdot T_1} = \frac{t_{compute}}{t_{step}}",
     ),
-    related=("pipeline-bubble", "training-flops", "effective-batch-size", "gpu-count"),
+    related=("parallel-training-planner", "pipeline-bubble", "training-flops", "effective-batch-size", "gpu-count"),
 )

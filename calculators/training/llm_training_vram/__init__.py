@@ -247,7 +247,7 @@ CALCULATOR = Calculator(
     compute=compute,
     updated="2026-12-06",
     formulas=(r"M = N \cdot B", r"V = M + A"),
-    related=("gpu-memory-planner", "gradient-accumulation-memory"),
+    related=("gpu-memory-planner", "parallel-training-planner", "gradient-accumulation-memory"),
     chart=MemoryChart(
         parts=(
             ChartPart("weights_memory", N_("Weights")),

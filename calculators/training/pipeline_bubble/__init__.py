@@ -156,7 +156,13 @@ CALCULATOR = Calculator(
         r"\frac{t_{pb}}{t_{id}} = \frac{1}{v} \cdot \frac{p-1}{m}",
         r"\frac{t_{pb}}{t_{pb} + t_{id}} = \frac{p-1}{v \cdot m + p - 1}",
     ),
-    related=("data-parallel-scaling", "effective-batch-size", "training-flops", "llm-training-vram"),
+    related=(
+        "parallel-training-planner",
+        "data-parallel-scaling",
+        "effective-batch-size",
+        "training-flops",
+        "llm-training-vram",
+    ),
     rules=(
         Rule(
             "micro_batches",

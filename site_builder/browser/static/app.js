@@ -534,6 +534,11 @@ function setUpControls() {
   for (const button of document.querySelectorAll("[data-copy-from]")) {
     button.addEventListener("click", () => copy(document.getElementById(button.dataset.copyFrom).value, button));
   }
+  // The planner's launch settings are redrawn with every result, so their copy buttons are found on click.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest?.("[data-copy-code]");
+    if (button) copy(button.previousElementSibling.textContent, button);
+  });
   setUpMoreLists();
   setUpFeedback();
 }
