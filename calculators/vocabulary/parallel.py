@@ -36,7 +36,7 @@ their bytes (Thakur et al. 2005).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .architecture import GPT2, PHI, count_parameters
 
@@ -63,6 +63,7 @@ __all__ = [
     "refusal",
     "run_of",
     "search",
+    "stage_layers",
     "step_time",
 ]
 
@@ -311,16 +312,35 @@ def memory_per_gpu(model: Model, run: Run, layout: Layout) -> Memory:
     return last if last.total > first.total else first
 
 
+def stage_layers(model: Model, layout: Layout) -> int:
+    """Layers on the fullest pipeline stage: L/p when p divides L, else one more chunk's worth.
+
+    Megatron-LM (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers) and torchtitan split
+    layers unevenly when p does not divide them, as Llama 3 405B's 126 layers ran on 16 stages (Dubey et al. 2024,
+    arXiv:2407.21783, §3.3.2); the fullest stage sets the pace and holds the most.
+
+    >>> llama = model_of({"layers": 126, "hidden_size": 16384, "attention_heads": 128, "kv_heads": 8,
+    ...                   "head_dim": 128, "ffn_size": 53248, "vocab_size": 128256, "tied_embeddings": 0})
+    >>> stage_layers(llama, Layout(8, 16, 1, 1, 1, 128, 1, 1, True))
+    8
+    >>> stage_layers(llama, Layout(8, 6, 3, 1, 1, 2, 1, 1, True))  # 18 chunks of 7 layers: 21 per stage
+    21
+    """
+    chunks = layout.pipeline * layout.chunks
+    return -(-model.layers // chunks) * layout.chunks
+
+
 def _stage_layers(model: Model, layout: Layout, last: bool) -> tuple[float, float]:
     """Dense and mixture-of-experts layers on a stage; dense layers come first in the model (DeepSeek)."""
-    per_stage = model.layers / layout.pipeline
+    per_stage = float(stage_layers(model, layout))
     dense = model.layers - model.moe_layers
     dense_here = max(min(dense - (model.layers - per_stage), per_stage), 0.0) if last else min(dense, per_stage)
     return dense_here, per_stage - dense_here
 
 
-def _stage_memory(model: Model, run: Run, layout: Layout, last: bool) -> Memory:
-    t, d = layout.tensor, layout.data * layout.context
+def _stage_parameters(model: Model, layout: Layout, last: bool) -> tuple[float, float]:
+    """Parameters one GPU of a stage holds: (those shared by the d·c data and context ranks, its experts')."""
+    t = layout.tensor
     dense_layers, moe_layers = _stage_layers(model, layout, last)
     table = model.vocab * model.hidden / t
     holds_output = last or layout.pipeline == 1
@@ -332,7 +352,14 @@ def _stage_memory(model: Model, run: Run, layout: Layout, last: bool) -> Memory:
         + embeddings
         + (model.norms / 2 if holds_output else 0.0)
     )
-    experts = moe_layers * model.expert_weights / (layout.expert * t)
+    return shared, moe_layers * model.expert_weights / (layout.expert * t)
+
+
+def _stage_memory(model: Model, run: Run, layout: Layout, last: bool) -> Memory:
+    d = layout.data * layout.context
+    dense_layers, moe_layers = _stage_layers(model, layout, last)
+    holds_output = last or layout.pipeline == 1
+    shared, experts = _stage_parameters(model, layout, last)
     expert_ranks = max(d / layout.expert, 1.0)
     stage = run.zero_stage
     weights = _WEIGHT_BYTES * (shared / d + experts / expert_ranks if stage >= SHARDED_WEIGHTS else shared + experts)
@@ -361,12 +388,12 @@ def _stage_memory(model: Model, run: Run, layout: Layout, last: bool) -> Memory:
     logits = 0.0
     if holds_output:
         sp = layout.tensor if layout.sequence_parallel else 1
-        logits = tokens * (4 * model.hidden / sp + 4 * model.vocab / t)
+        logits = tokens * (4 * model.hidden / sp + 4 * model.vocab / layout.tensor)
     # Sequence parallelism gathers a layer's input to full length before each projection; ZeRO-3 gathers a
     # layer's weights before using them.
     buffers = 2 * tokens * model.hidden * layout.context if layout.sequence_parallel else 0.0
     if stage >= SHARDED_WEIGHTS:
-        buffers += _WEIGHT_BYTES * (model.attention + max(model.dense_mlp, model.moe_replicated)) / t
+        buffers += _WEIGHT_BYTES * (model.attention + max(model.dense_mlp, model.moe_replicated)) / layout.tensor
     return Memory(weights, gradients, optimizer, activations, logits, buffers, int(last))
 
 
@@ -407,6 +434,18 @@ def _flops_per_token(model: Model, run: Run, recompute: int) -> tuple[float, flo
     return 3 * forward, 3 * forward + extra
 
 
+def _data_parallel(run: Run, parameters: float, ranks: int, count: float, bandwidth: float) -> float:
+    """Seconds a step spends reducing `parameters`' gradients over `ranks` (and, sharded, gathering weights)."""
+    gradients = parameters * run.gradient_bytes
+    if run.zero_stage < DISTRIBUTED_OPTIMIZER:
+        return _ring(ranks, gradients, bandwidth)
+    # Reduce-scatter the gradients, all-gather the updated weights: half an all-reduce each.
+    seconds = _ring(ranks, gradients, bandwidth) / 2 + _ring(ranks, parameters * _WEIGHT_BYTES, bandwidth) / 2
+    if run.zero_stage >= SHARDED_WEIGHTS:
+        seconds += count * _ring(ranks, parameters * _WEIGHT_BYTES, bandwidth)  # gathered again per micro-batch
+    return seconds
+
+
 def _ring(ranks: float, size: float, bandwidth: float) -> float:
     """Seconds for a ring all-reduce of `size` bytes over `ranks` GPUs: 2(n-1)/n of the bytes cross each link."""
     return 2 * (ranks - 1) / ranks * size / bandwidth if ranks > 1 else 0.0
@@ -429,15 +468,17 @@ def step_time(model: Model, run: Run, layout: Layout) -> Timing:
     speed = run.peak_flops * run.efficiency
     compute = hardware_token * tokens / (layout.gpus * speed)
     count = micro_batches(run, layout)
-    bubble = compute * (layout.pipeline - 1) / (layout.chunks * count)
     t, c = layout.tensor, layout.context
-    stage_layers = model.layers / layout.pipeline
+    layers_here = stage_layers(model, layout)
+    # Stages wait for the fullest one: an uneven split runs at its pace.
+    compute *= layers_here * layout.pipeline / model.layers
+    bubble = compute * (layout.pipeline - 1) / (layout.chunks * count)
     micro_tokens = layout.micro_batch * run.seq_len / c
     activation = 2 * micro_tokens * model.hidden
     # Tensor parallelism: two all-reduces (or an all-gather and a reduce-scatter) forward and two backward per
     # layer, two more when full recomputation reruns the forward.
     collectives = 4 + (2 if layout.recompute == FULL_RECOMPUTE else 0)
-    tensor = count * stage_layers * collectives * _ring(t, activation, _link(run, t))
+    tensor = count * layers_here * collectives * _ring(t, activation, _link(run, t))
     # Context parallelism passes keys and values around the ring, forward and (with their gradients) backward,
     # under the attention's own compute.
     context = 0.0
@@ -445,7 +486,7 @@ def step_time(model: Model, run: Run, layout: Layout) -> Timing:
         kv = 2 * micro_tokens * model.kv_width / t * 2
         passing = 3 * (c - 1) * kv / _link(run, t * c)
         attention = 3 * 4 * micro_tokens * run.seq_len * model.query_width / t / speed
-        context = count * stage_layers * max(passing - attention, 0.0)
+        context = count * layers_here * max(passing - attention, 0.0)
     # Pipeline: each micro-batch's activations forward and their gradients backward, once per chunk, split
     # over the tensor-parallel ranks (scatter-gather).
     pipeline = 0.0
@@ -453,17 +494,11 @@ def step_time(model: Model, run: Run, layout: Layout) -> Timing:
         pipeline = count * layout.chunks * 2 * activation / t / _link(run, layout.gpus)
     # Data parallelism: the gradients, reduced once per step; the distributed optimizer reduce-scatters them
     # and all-gathers the updated weights; overlapped with the last micro-batch's backward pass when allowed.
-    memory = _stage_memory(model, run, layout, last=False)
-    parameters = memory.weights / _WEIGHT_BYTES * (layout.data * c if run.zero_stage >= SHARDED_WEIGHTS else 1)
+    shared, experts = _stage_parameters(model, layout, last=False)
     ranks = layout.data * c
     bandwidth = _link(run, t * c * layout.data)
-    gradients = parameters * run.gradient_bytes
-    if run.zero_stage >= DISTRIBUTED_OPTIMIZER:
-        data = _ring(ranks, gradients, bandwidth) / 2 + _ring(ranks, parameters * _WEIGHT_BYTES, bandwidth) / 2
-        if run.zero_stage >= SHARDED_WEIGHTS:
-            data += count * _ring(ranks, parameters * _WEIGHT_BYTES, bandwidth)
-    else:
-        data = _ring(ranks, gradients, bandwidth)
+    data = _data_parallel(run, shared, ranks, count, bandwidth)
+    data += _data_parallel(run, experts, max(ranks // layout.expert, 1), count, bandwidth)
     if run.overlap:
         data = max(data - compute / count * 2 / 3, 0.0)
     # Expert parallelism: tokens to their experts and back, forward and backward.
@@ -489,7 +524,7 @@ def refusal(model: Model, run: Run, layout: Layout) -> str:
     """The first reason this layout cannot run as Megatron-LM requires, or "" when it can.
 
     Codes: "heads" (attention or key-value heads not divisible by t), "node" (tensor parallelism across
-    nodes), "layers" (layers not divisible by p·v), "gpus" (GPUs not divisible by t·p·c), "batch" (global
+    nodes), "layers" (fewer layers than p·v chunks), "gpus" (GPUs not divisible by t·p·c), "batch" (global
     batch not divisible by d × micro-batch, or too few micro-batches to interleave), "experts" (experts not
     divisible by e, or e not dividing d·c), "sequence" (sequence not divisible by 2c).
     """
@@ -498,7 +533,7 @@ def refusal(model: Model, run: Run, layout: Layout) -> str:
         return "heads"
     if t > run.gpus_per_node:
         return "node"
-    if model.layers % (p * layout.chunks):
+    if model.layers < p * layout.chunks:
         return "layers"
     if run.gpus % (t * p * c):
         return "gpus"
@@ -593,7 +628,10 @@ def _layouts(run: Run, model: Model, micro_batch: int) -> Iterator[Layout]:
 
 def _least_recompute(model: Model, run: Run, layout: Layout) -> Plan | None:
     for recompute in _RECOMPUTE:
-        candidate = replace(layout, recompute=recompute)
+        candidate = Layout(
+            layout.tensor, layout.pipeline, layout.chunks, layout.context, layout.expert, layout.data,
+            layout.micro_batch, recompute, layout.sequence_parallel,
+        )  # fmt: skip
         memory = memory_per_gpu(model, run, candidate)
         if memory.total <= run.capacity:
             return Plan(candidate, memory, step_time(model, run, candidate))

@@ -85,7 +85,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "usage_percent": 100 * memory.total / capacity,
         "headroom_memory": max(run.capacity - memory.total, 0.0) / unit,
         "shortfall_memory": max(memory.total - run.capacity, 0.0) / unit,
-        "stage": memory.stage + 1.0,
+        "stage": float(layout.pipeline if memory.stage else 1),
         "data_parallel": float(layout.data),
         "micro_batches": parallel.micro_batches(run, layout),
         "step_time_s": step,
@@ -308,8 +308,15 @@ def launch_arguments(values: Mapping[str, float]) -> dict[str, str]:
         f"--tensor-model-parallel-size {layout.tensor}",
         f"--pipeline-model-parallel-size {layout.pipeline}",
     ]
+    full = parallel.stage_layers(model, layout)
     if layout.chunks > 1:
-        flags.append(f"--num-layers-per-virtual-pipeline-stage {model.layers // (layout.pipeline * layout.chunks)}")
+        flags.append(f"--num-layers-per-virtual-pipeline-stage {full // layout.chunks}")
+    elif layout.pipeline > 1 and model.layers % layout.pipeline and model.layers - (layout.pipeline - 2) * full >= 2:
+        # An uneven split: the middle stages full, the rest shared by the first and the last.
+        rest = model.layers - (layout.pipeline - 2) * full
+        flags.append(
+            f"--decoder-first-pipeline-num-layers {rest // 2} --decoder-last-pipeline-num-layers {rest - rest // 2}"
+        )
     if layout.context > 1:
         flags.append(f"--context-parallel-size {layout.context}")
     if layout.expert > 1:
@@ -409,10 +416,10 @@ _RULES = (
     ),
     Rule(
         "pipeline_parallel_size",
-        lambda v: _divides(v, "layers", "pipeline_parallel_size", "virtual_stages"),
+        lambda v: v["layers"] >= v["pipeline_parallel_size"] * v["virtual_stages"],
         N_(
-            "The {layers} layers must divide evenly into {pipeline_parallel_size} stages of {virtual_stages} "
-            "chunks each."
+            "Each of the {pipeline_parallel_size} stages needs at least one of the {layers} layers in each of its "
+            "{virtual_stages} chunks."
         ),
     ),
     Rule(
@@ -757,11 +764,11 @@ CALCULATOR = Calculator(
             name="peak_memory",
             label=N_("Memory per GPU"),
             unit_choice="memory_unit",
-            # Translators: {peak_memory} is a formatted amount in {memory_unit_label} (GB or GiB); {stage} is 1
-            # (the first pipeline stage) or 2 (the last).
+            # Translators: {peak_memory} is a formatted amount in {memory_unit_label} (GB or GiB); {stage} and
+            # {pipeline_parallel_size} are whole numbers (the stage that holds the most, of the pipeline's stages).
             sentence=N_(
-                "The most loaded GPU holds {peak_memory} {memory_unit_label} at its peak (stage {stage}: 1 is the "
-                "first pipeline stage, 2 the last), as PyTorch counts allocated tensors.",
+                "The most loaded GPU, on pipeline stage {stage} of {pipeline_parallel_size}, holds {peak_memory} "
+                "{memory_unit_label} at its peak, as PyTorch counts allocated tensors.",
             ),
         ),
         OutputSpec(

@@ -256,3 +256,50 @@ def test_mixture_of_experts_shards_experts() -> None:
     experts = model.expert_weights * model.moe_layers / 2 * 2  # 16-bit weights over t = 2
     assert one.weights - eight.weights == pytest.approx(experts * 7 / 8, rel=1e-9)
     assert parallel.step_time(model, run, Layout(2, 1, 1, 1, 8, 32, 1, 0, True)).expert > 0
+
+
+def test_an_uneven_pipeline_runs_at_its_fullest_stage() -> None:
+    # Llama 3 405B: 126 layers on 16 stages (Dubey et al. 2024, §3.3.2, Table 4: TP 8, PP 16, DP 128), with one
+    # layer fewer on the first and last stages; the middle stages hold 8 and set the pace.
+    llama = {"layers": 126.0, "hidden_size": 16384.0, "attention_heads": 128.0, "kv_heads": 8.0, "head_dim": 128.0,
+             "ffn_size": 53248.0, "vocab_size": 128256.0, "tied_embeddings": 0.0}  # fmt: skip
+    values = {**_default_values(), **llama, "gpus": 16384.0, "pipeline_parallel_size": 16.0, "global_batch": 2048.0}
+    model, run = parallel.model_of(values), parallel.run_of(values)
+    layout = Layout(8, 16, 1, 1, 1, 128, 1, FULL_RECOMPUTE, True)
+    assert parallel.refusal(model, run, layout) == ""
+    assert parallel.stage_layers(model, layout) == 8
+    even = parallel.step_time(model, run, layout).compute
+    assert even == pytest.approx(parallel.step_time(model, run, layout).hardware_flops / (16384 * 989.5e12 * 0.6)
+                                 * 128 / 126)  # fmt: skip
+    flags = launch_arguments({**values, "recompute": 2.0})["Megatron-LM"]
+    assert "--decoder-first-pipeline-num-layers 7 --decoder-last-pipeline-num-layers 7" in flags
+
+
+def test_heads_that_do_not_divide_are_refused() -> None:
+    values = _default_values()
+    model, run = parallel.model_of(values), parallel.run_of(values)
+    assert parallel.refusal(model, run, Layout(16, 2, 1, 1, 1, 8, 1, 0, True)) == "heads"  # 8 key-value heads
+    assert parallel.refusal(model, replace(run, gpus_per_node=4), Layout(8, 4, 1, 1, 1, 8, 1, 0, True)) == "node"
+    assert parallel.refusal(model, run, Layout(3, 1, 1, 1, 1, 1, 1, 0, True)) == "heads"
+    evaluation_values = {**CALCULATOR.defaults(), "tensor_parallel_size": "3", "gpus": "96"}
+    from calculators.kernel.evaluation import evaluate
+    from calculators.kernel.numbers import PLAIN
+
+    evaluation = evaluate(CALCULATOR, evaluation_values, PLAIN)
+    assert not evaluation.ok
+    assert {problem.name for problem in evaluation.problems} == {"tensor_parallel_size"}
+
+
+def test_sharding_divides_the_model_state_over_data_and_context_ranks() -> None:
+    # ZeRO (Rajbhandari et al. 2020, §5): stage 1 divides the optimizer states, 2 the gradients too, 3 the weights
+    # too, each by the ranks holding the same weights (d·c); the distributed optimizer keeps 6 + 12/d bytes.
+    values = _default_values()
+    model = parallel.model_of(values)
+    layout = Layout(8, 4, 1, 2, 1, 4, 1, SELECTIVE_RECOMPUTE, True)
+    states = [parallel.memory_per_gpu(model, replace(parallel.run_of(values), zero_stage=z), layout) for z in range(4)]
+    ranks = 4 * 2
+    assert states[1].optimizer == pytest.approx(states[0].optimizer / ranks)
+    assert states[2].gradients == pytest.approx(states[1].gradients / ranks)
+    assert states[3].weights == pytest.approx(states[2].weights / ranks)
+    assert states[3].buffers > states[2].buffers  # the gathered layer
+    assert states[0].activations == states[3].activations
