@@ -176,8 +176,8 @@ _REASONS = MappingProxyType(
             count="count",
         ),
         "layers": NP_(
-            "{count} layout: the layers do not divide evenly into the pipeline's stages and chunks.",
-            "{count} layouts: the layers do not divide evenly into the pipeline's stages and chunks.",
+            "{count} layout: more pipeline stages and chunks than layers.",
+            "{count} layouts: more pipeline stages and chunks than layers.",
             count="count",
         ),
         "gpus": NP_(
