@@ -50,18 +50,23 @@ __all__ = [
     "Layout",
     "Memory",
     "Model",
+    "Pins",
     "Plan",
     "Run",
     "Search",
     "Timing",
+    "choose",
+    "flops_per_token",
     "in_flight",
     "layer_activations",
+    "least_layout",
     "memory_per_gpu",
     "micro_batches",
     "model_of",
     "plan",
     "refusal",
     "run_of",
+    "runnable",
     "search",
     "stage_layers",
     "step_time",
@@ -419,7 +424,7 @@ class Timing:
         return self.compute + self.bubble + self.tensor + self.context + self.pipeline + self.data + self.expert
 
 
-def _flops_per_token(model: Model, run: Run, recompute: int) -> tuple[float, float]:
+def flops_per_token(model: Model, run: Run, recompute: int) -> tuple[float, float]:
     """Training FLOPs per token: (model, hardware).
 
     Forward: 2 per parameter a token multiplies, the output layer included, and 4·s·q per layer for the
@@ -463,7 +468,7 @@ def step_time(model: Model, run: Run, layout: Layout) -> Timing:
     outermost, so a group of t·c GPUs shares a node's NVLink while data and pipeline traffic crosses nodes once
     the job does.
     """
-    model_token, hardware_token = _flops_per_token(model, run, layout.recompute)
+    model_token, hardware_token = flops_per_token(model, run, layout.recompute)
     tokens = run.global_batch * run.seq_len
     speed = run.peak_flops * run.efficiency
     compute = hardware_token * tokens / (layout.gpus * speed)
@@ -565,11 +570,26 @@ def plan(model: Model, run: Run, layout: Layout) -> Plan:
 
 
 @dataclass(frozen=True)
+class Pins:
+    """The sizes the reader fixed; 0 (or -1 for the recomputation) leaves one to the search."""
+
+    tensor: int = 0
+    pipeline: int = 0
+    chunks: int = 0
+    context: int = 0
+    expert: int = 0
+    recompute: int = -1
+    sequence_parallel: bool = True
+
+
+@dataclass(frozen=True)
 class Search:
-    """Every layout that fits, fastest first, and how many of the others each reason refused."""
+    """Every layout that fits, fastest first; how many of the others each reason refused; and, when none fits,
+    the valid layout that comes closest (the least memory)."""
 
     plans: tuple[Plan, ...]
     refused: tuple[tuple[str, int], ...]
+    closest: Plan | None
 
 
 _CHUNKS = (1, 2, 4)
@@ -587,52 +607,95 @@ def _powers_of_two(limit: int) -> Iterator[int]:
         size *= 2
 
 
-def search(model: Model, run: Run, micro_batch: int) -> Search:
-    """Try every tensor × pipeline × context × expert size (and interleaving) on the run's GPUs.
+def search(model: Model, run: Run, micro_batch: int, pins: Pins = Pins()) -> Search:
+    """Try every tensor × pipeline × context × expert size (and interleaving) on the run's GPUs that `pins` allows.
 
-    For each, the least recomputation that fits; then rank by step time. Tensor and context sizes are powers of
-    two, as the heads and sequence lengths that divide them are; pipeline sizes are every divisor of the GPUs
-    left. The micro-batch is the reader's: this time model does not see how larger ones run faster per GPU.
+    For each, the least recomputation that fits (or the pinned one); then rank by step time. Tensor and context
+    sizes are powers of two, as the heads and sequence lengths that divide them are; pipeline sizes are every
+    divisor of the GPUs left. The micro-batch is the reader's: this time model does not see how larger ones run
+    faster per GPU.
     """
     plans: list[Plan] = []
     refused: dict[str, int] = {}
-    for layout in _layouts(run, model, micro_batch):
+    closest: Plan | None = None
+    levels = _RECOMPUTE if pins.recompute < 0 else (pins.recompute,)
+    for layout in _layouts(run, model, micro_batch, pins):
         reason = refusal(model, run, layout)
         if not reason:
-            fitting = _least_recompute(model, run, layout)
+            fitting, least = _least_recompute(model, run, layout, levels)
             if fitting is None:
                 reason = "memory"
+                if closest is None or least.total < closest.memory.total:
+                    heaviest = least_layout(layout, levels)
+                    closest = Plan(heaviest, least, step_time(model, run, heaviest))
             else:
                 plans.append(fitting)
         if reason:
             refused[reason] = refused.get(reason, 0) + 1
     plans.sort(key=lambda item: (item.timing.step, item.memory.total))
-    return Search(tuple(plans), tuple(sorted(refused.items(), key=lambda item: -item[1])))
+    return Search(tuple(plans), tuple(sorted(refused.items(), key=lambda item: -item[1])), None if plans else closest)
 
 
-def _layouts(run: Run, model: Model, micro_batch: int) -> Iterator[Layout]:
+def _sizes(pinned: int, free: Iterator[int]) -> Iterator[int]:
+    return iter((pinned,)) if pinned > 0 else free
+
+
+def _layouts(run: Run, model: Model, micro_batch: int, pins: Pins) -> Iterator[Layout]:
     gpus = run.gpus
     experts = tuple(_divisors(model.experts)) if model.experts else (1,)
-    for tensor in _powers_of_two(min(gpus, max(model.heads, 1))):
-        for pipeline in _divisors(gpus // tensor) if gpus % tensor == 0 else ():
-            for context in _powers_of_two(gpus // (tensor * pipeline)):
-                if context > 1 and run.seq_len / context < 1024:
+    for tensor in _sizes(pins.tensor, _powers_of_two(min(gpus, max(model.heads, 1)))):
+        left = gpus // tensor if gpus % tensor == 0 else 0
+        for pipeline in _sizes(pins.pipeline, _divisors(left)) if left else ():
+            if left % pipeline:
+                continue
+            for context in _sizes(pins.context, _powers_of_two(left // pipeline)):
+                if not pins.context and context > 1 and run.seq_len / context < 1024:
                     break
-                data = gpus // (tensor * pipeline * context)
-                for chunks in _CHUNKS if pipeline > 1 else (1,):
-                    for expert in experts:
-                        if expert > data * context:
+                if (left // pipeline) % context:
+                    continue
+                data = left // (pipeline * context)
+                for chunks in _sizes(pins.chunks, iter(_CHUNKS if pipeline > 1 else (1,))):
+                    for expert in _sizes(pins.expert, iter(experts)):
+                        if not pins.expert and expert > data * context:
                             break
-                        yield Layout(tensor, pipeline, chunks, context, expert, data, micro_batch, 0, tensor > 1)
+                        sequence = pins.sequence_parallel and tensor > 1
+                        yield Layout(tensor, pipeline, chunks, context, expert, data, micro_batch, 0, sequence)
 
 
-def _least_recompute(model: Model, run: Run, layout: Layout) -> Plan | None:
-    for recompute in _RECOMPUTE:
-        candidate = Layout(
-            layout.tensor, layout.pipeline, layout.chunks, layout.context, layout.expert, layout.data,
-            layout.micro_batch, recompute, layout.sequence_parallel,
-        )  # fmt: skip
+def least_layout(layout: Layout, levels: tuple[int, ...]) -> Layout:
+    """The layout with the most recomputation `levels` allow: the least memory it can take."""
+    return _with_recompute(layout, levels[-1])
+
+
+def _with_recompute(layout: Layout, recompute: int) -> Layout:
+    return Layout(
+        layout.tensor, layout.pipeline, layout.chunks, layout.context, layout.expert, layout.data,
+        layout.micro_batch, recompute, layout.sequence_parallel,
+    )  # fmt: skip
+
+
+def _least_recompute(model: Model, run: Run, layout: Layout, levels: tuple[int, ...]) -> tuple[Plan | None, Memory]:
+    """The layout with the least recomputation that fits, or None and the memory of the most recomputation."""
+    memory = None
+    for recompute in levels:
+        candidate = _with_recompute(layout, recompute)
         memory = memory_per_gpu(model, run, candidate)
         if memory.total <= run.capacity:
-            return Plan(candidate, memory, step_time(model, run, candidate))
-    return None
+            return Plan(candidate, memory, step_time(model, run, candidate)), memory
+    assert memory is not None
+    return None, memory
+
+
+def choose(model: Model, run: Run, micro_batch: int, pins: Pins) -> Plan | None:
+    """The layout the page reports: the reader's when every size is pinned, else the fastest that fits, else the
+    valid one that comes closest; None when no layout of these GPUs can run at all."""
+    return _chosen(search(model, run, micro_batch, pins))
+
+
+def _chosen(found: Search) -> Plan | None:
+    return found.plans[0] if found.plans else found.closest
+
+
+def runnable(model: Model, run: Run, micro_batch: int, pins: Pins) -> bool:
+    """Whether any layout `pins` allows can run at all, memory aside: a quick check before the search."""
+    return any(not refusal(model, run, layout) for layout in _layouts(run, model, micro_batch, pins))

@@ -70,9 +70,12 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     >>> round(result["peak_memory"]), round(result["training_days"])
     (52, 31)
     """
-    model, run, layout = parallel.model_of(values), parallel.run_of(values), _layout(values)
-    memory = parallel.memory_per_gpu(model, run, layout)
-    timing = parallel.step_time(model, run, layout)
+    model, run = parallel.model_of(values), parallel.run_of(values)
+    chosen = parallel.choose(model, run, int(values["micro_batch"]), _pins(values))
+    assert chosen is not None  # the rule `_runnable` keeps values without any runnable layout from here
+    layout, memory, timing = chosen.layout, chosen.memory, chosen.timing
+    _, plain = parallel.flops_per_token(model, run, parallel.NO_RECOMPUTE)
+    _, rerun = parallel.flops_per_token(model, run, layout.recompute)
     unit = values["memory_unit"]
     capacity = values["gpu_memory_gb"] * _GIB
     step = timing.step
@@ -86,7 +89,13 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "headroom_memory": max(run.capacity - memory.total, 0.0) / unit,
         "shortfall_memory": max(memory.total - run.capacity, 0.0) / unit,
         "stage": float(layout.pipeline if memory.stage else 1),
+        "chosen_tensor": float(layout.tensor),
+        "chosen_pipeline": float(layout.pipeline),
+        "chosen_context": float(layout.context),
+        "chosen_expert": float(layout.expert),
+        "chosen_chunks": float(layout.chunks),
         "data_parallel": float(layout.data),
+        "recompute_percent": 100 * (rerun / plain - 1),
         "micro_batches": parallel.micro_batches(run, layout),
         "step_time_s": step,
         "bubble_share": 100 * timing.bubble / step,
@@ -107,21 +116,21 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     }
 
 
-def _layout(values: Mapping[str, float]) -> parallel.Layout:
-    """The reader's layout: the data-parallel size is what the others leave of the GPUs."""
-    tensor = int(values["tensor_parallel_size"])
-    pipeline = int(values["pipeline_parallel_size"])
-    context = int(values["context_parallel_size"])
-    return parallel.Layout(
-        tensor=tensor,
-        pipeline=pipeline,
-        chunks=int(values["virtual_stages"]) if pipeline > 1 else 1,
-        context=context,
+_AUTO_RECOMPUTE = 3
+"""`recompute`'s number for "the least that fits"."""
+
+
+def _pins(values: Mapping[str, float]) -> parallel.Pins:
+    """The sizes the reader fixed; 0 leaves a size, and "least that fits" the recomputation, to the search."""
+    recompute = int(values["recompute"])
+    return parallel.Pins(
+        tensor=int(values["tensor_parallel_size"]),
+        pipeline=int(values["pipeline_parallel_size"]),
+        chunks=int(values["virtual_stages"]),
+        context=int(values["context_parallel_size"]),
         expert=int(values["expert_parallel_size"]),
-        data=max(int(values["gpus"]) // (tensor * pipeline * context), 1),
-        micro_batch=int(values["micro_batch"]),
-        recompute=int(values["recompute"]),
-        sequence_parallel=bool(values["sequence_parallel"]) and tensor > 1,
+        recompute=-1 if recompute == _AUTO_RECOMPUTE else recompute,
+        sequence_parallel=bool(values["sequence_parallel"]),
     )
 
 
@@ -162,44 +171,51 @@ _SECONDS = N_("{value} s")
 # Translators: a share in the search table; {value} is a formatted percentage (the % sign follows it).
 _PERCENT = N_("{value}%")
 _REFUSED = N_("Layouts left out, and why:")
-# Translators: one reason the search refused layouts; {count} is how many it refused for it.
 _REASONS = MappingProxyType(
     {
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "heads": NP_(
             "{count} layout: the attention or key-value heads do not divide by the tensor-parallel size.",
             "{count} layouts: the attention or key-value heads do not divide by the tensor-parallel size.",
             count="count",
         ),
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "node": NP_(
             "{count} layout: tensor parallelism would cross nodes.",
             "{count} layouts: tensor parallelism would cross nodes.",
             count="count",
         ),
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "layers": NP_(
             "{count} layout: more pipeline stages and chunks than layers.",
             "{count} layouts: more pipeline stages and chunks than layers.",
             count="count",
         ),
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "gpus": NP_(
             "{count} layout: the GPUs do not divide by its size.",
             "{count} layouts: the GPUs do not divide by their size.",
             count="count",
         ),
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "batch": NP_(
             "{count} layout: the global batch does not divide into its micro-batches.",
             "{count} layouts: the global batch does not divide into their micro-batches.",
             count="count",
         ),
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "experts": NP_(
             "{count} layout: the experts do not divide by the expert-parallel size.",
             "{count} layouts: the experts do not divide by the expert-parallel size.",
             count="count",
         ),
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "sequence": NP_(
             "{count} layout: the sequence does not divide into twice the context-parallel size.",
             "{count} layouts: the sequence does not divide into twice the context-parallel size.",
             count="count",
         ),
+        # Translators: why the search left layouts out; {count} is how many (a whole number).
         "memory": NP_(
             "{count} layout: more memory than the margin allows, even with full recomputation.",
             "{count} layouts: more memory than the margin allows, even with full recomputation.",
@@ -210,13 +226,13 @@ _REASONS = MappingProxyType(
 _COPY = N_("Copy")
 _COPIED = N_("Copied")
 # Translators: the title of the launch arguments; {tool} is Megatron-LM, torchtitan or DeepSpeed.
-_ARGUMENTS = N_("Your layout as {tool} arguments")
+_ARGUMENTS = N_("The fastest layout as {tool} arguments")
 
 
 def _draw(values: Mapping[str, float], write: Writer) -> str:
     """The search's table of the layouts that fit, the reasons for the rest, and the chosen layout to copy."""
     model, run = parallel.model_of(values), parallel.run_of(values)
-    found = parallel.search(model, run, int(values["micro_batch"]))
+    found = parallel.search(model, run, int(values["micro_batch"]), _pins(values))
     gpus = write.number(run.gpus, 0)
     unit = "GiB" if values["memory_unit"] == _GIB else "GB"
     parts = []
@@ -257,8 +273,9 @@ def _draw(values: Mapping[str, float], write: Writer) -> str:
     ]
     parts.append(draw_list(write.text(_REFUSED, {}, {}), reasons))
     copy, copied = write.text(_COPY, {}, {}), write.text(_COPIED, {}, {})
-    for tool, text in launch_arguments(values).items():
-        parts.append(draw_code(write.text(_ARGUMENTS, {"tool": tool}, {}), text, copy, copied))
+    if found.plans:
+        for tool, text in launch_arguments(values, found.plans[0].layout).items():
+            parts.append(draw_code(write.text(_ARGUMENTS, {"tool": tool}, {}), text, copy, copied))
     return "".join(parts)
 
 
@@ -273,14 +290,13 @@ def _name(layout: parallel.Layout, write: Writer) -> str:
     return name
 
 
-def launch_arguments(values: Mapping[str, float]) -> dict[str, str]:
-    """The chosen layout as Megatron-LM's command-line arguments, torchtitan's TOML and DeepSpeed's JSON.
+def launch_arguments(values: Mapping[str, float], layout: parallel.Layout) -> dict[str, str]:
+    """A layout as Megatron-LM's command-line arguments, torchtitan's TOML and DeepSpeed's JSON.
 
     Megatron-LM's names are those of `megatron/training/arguments.py`; torchtitan's those of its
     `job_config.py` ([parallelism], [training], [activation_checkpoint]); DeepSpeed's those of its
     configuration JSON. Where a tool has no such setting, its text leaves it out.
     """
-    layout = _layout(values)
     model = parallel.model_of(values)
     gpt = values["architecture"] in (GPT2, PHI)
     flags = [
@@ -375,31 +391,30 @@ def launch_arguments(values: Mapping[str, float]) -> dict[str, str]:
     return {"Megatron-LM": megatron, "torchtitan": torchtitan, "DeepSpeed": deepspeed}
 
 
+def _pinned(values: Mapping[str, float], name: str) -> int:
+    """A size the reader fixed, or 1 where the search chooses it (0): what the fixed sizes alone require."""
+    return int(values[name]) or 1
+
+
 def _divides(values: Mapping[str, float], number: str, *sizes: str) -> bool:
     product = 1
     for size in sizes:
-        product *= int(values[size])
+        product *= _pinned(values, size)
     return int(values[number]) % product == 0
-
-
-def _data(values: Mapping[str, float]) -> int:
-    size = int(values["tensor_parallel_size"] * values["pipeline_parallel_size"] * values["context_parallel_size"])
-    return max(int(values["gpus"]) // size, 1)
-
-
-def _batch_divides(values: Mapping[str, float]) -> bool:
-    groups = _data(values) * int(values["micro_batch"])
-    if int(values["global_batch"]) % groups:
-        return False
-    interleaved = values["pipeline_parallel_size"] > 1 and values["virtual_stages"] > 1
-    return not interleaved or (int(values["global_batch"]) // groups) % int(values["pipeline_parallel_size"]) == 0
 
 
 def _experts_divide(values: Mapping[str, float]) -> bool:
     size = int(values["expert_parallel_size"])
+    if not size:
+        return True
     if values.get("experts", 0.0) <= 0:
         return size == 1
-    return int(values["experts"]) % size == 0 and (_data(values) * int(values["context_parallel_size"])) % size == 0
+    return int(values["experts"]) % size == 0
+
+
+def _runnable(values: Mapping[str, float]) -> bool:
+    model, run = parallel.model_of(values), parallel.run_of(values)
+    return parallel.runnable(model, run, int(values["micro_batch"]), _pins(values))
 
 
 _RULES = (
@@ -409,14 +424,16 @@ _RULES = (
         lambda v: (
             _divides(v, "attention_heads", "tensor_parallel_size") and _divides(v, "kv_heads", "tensor_parallel_size")
         ),
+        # Translators: beside the input; the names in braces are inputs as the reader typed them.
         N_(
             "Megatron-LM splits the {attention_heads} attention heads and {kv_heads} key-value heads evenly over "
-            "the tensor-parallel GPUs: choose a size that divides both."
+            "the tensor-parallel GPUs: choose a size that divides both, or 0 to let the planner choose."
         ),
     ),
     Rule(
         "pipeline_parallel_size",
-        lambda v: v["layers"] >= v["pipeline_parallel_size"] * v["virtual_stages"],
+        lambda v: v["layers"] >= _pinned(v, "pipeline_parallel_size") * _pinned(v, "virtual_stages"),
+        # Translators: beside the input; the names in braces are inputs as the reader typed them.
         N_(
             "Each of the {pipeline_parallel_size} stages needs at least one of the {layers} layers in each of its "
             "{virtual_stages} chunks."
@@ -425,22 +442,16 @@ _RULES = (
     Rule(
         "gpus",
         lambda v: _divides(v, "gpus", "tensor_parallel_size", "pipeline_parallel_size", "context_parallel_size"),
+        # Translators: beside the input; the names in braces are inputs as the reader typed them.
         N_(
             "The {gpus} GPUs must divide by tensor × pipeline × context parallel sizes; what is left is the "
             "data-parallel size."
         ),
     ),
     Rule(
-        "global_batch",
-        _batch_divides,
-        N_(
-            "The global batch of {global_batch} must divide into micro-batches of {micro_batch} for each "
-            "data-parallel rank (and, interleaved, into a multiple of the pipeline stages)."
-        ),
-    ),
-    Rule(
         "expert_parallel_size",
         _experts_divide,
+        # Translators: beside the input; the names in braces are inputs as the reader typed them.
         N_(
             "The {experts} experts must divide by the expert-parallel size, which must divide the data × context "
             "parallel ranks; a dense model takes 1."
@@ -448,25 +459,38 @@ _RULES = (
     ),
     Rule(
         "context_parallel_size",
-        lambda v: v["context_parallel_size"] == 1 or int(v["seq_len"]) % (2 * int(v["context_parallel_size"])) == 0,
+        lambda v: v["context_parallel_size"] <= 1 or int(v["seq_len"]) % (2 * int(v["context_parallel_size"])) == 0,
+        # Translators: beside the input; the names in braces are inputs as the reader typed them.
         N_(
             "Context parallelism gives each GPU two chunks of the sequence: {seq_len} must divide by twice "
             "{context_parallel_size}."
         ),
     ),
+    Rule(
+        "global_batch",
+        _runnable,
+        # Translators: beside the input; the names in braces are inputs as the reader typed them.
+        N_(
+            "No layout of the {gpus} GPUs can run this: the global batch of {global_batch} must split evenly into "
+            "micro-batches of {micro_batch} on every data-parallel rank (interleaved, into a multiple of the "
+            "pipeline stages), and tensor parallelism must stay within a node. Change the batch or the GPUs, or "
+            "leave more sizes at 0."
+        ),
+    ),
 )
 
 
-def _size_input(name: str, label: Message, help_text: Message, default: str) -> InputSpec:
+def _size_input(name: str, label: Message, help_text: Message) -> InputSpec:
+    """A parallel size the reader may fix; 0, the default, leaves it to the search."""
     return InputSpec(
         name=name,
         kind=Kind.INTEGER,
         group=_LAYOUT,
         label=label,
         help=help_text,
-        default=default,
+        default="0",
         unit=units.GPUS,
-        minimum=Decimal(1),
+        minimum=Decimal(0),
         maximum=Decimal(1_000_000),
         fraction_digits=0,
     )
@@ -552,8 +576,8 @@ CALCULATOR = Calculator(
                 label=N_("Share of peak the kernels reach"),
                 help=N_(
                     "The share of the dense peak the GPU sustains on this model's layers, before the bubble "
-                    "and communication. 60% puts all ten layouts of Narayanan et al.'s Table 1 within 15% of "
-                    "their measured throughput.",
+                    "and communication. At the default 60%, each of the ten layouts of Narayanan et al.'s Table 1 "
+                    "comes within a factor of 1.15 of its measured throughput.",
                 ),
                 unit=units.PERCENT,
                 default="60",
@@ -572,7 +596,7 @@ CALCULATOR = Calculator(
                 label=N_("Plan within"),
                 help=N_(
                     "The share of each GPU's memory a layout may use and still count as fitting. Fujii et al. "
-                    "found that none of 454 runs estimated below 80% ran out of memory."
+                    "found that no run estimated below 80% (of 454) ran out of memory."
                 ),
                 unit=units.PERCENT,
                 default="80",
@@ -586,8 +610,10 @@ CALCULATOR = Calculator(
         _size_input(
             "tensor_parallel_size",
             N_("Tensor-parallel size (TP)"),
-            N_("GPUs that split every weight matrix and each layer's work; it stays within a node."),
-            "8",
+            N_(
+                "GPUs that split every weight matrix and each layer's work; it stays within a node. 0 lets the "
+                "planner choose the fastest that fits."
+            ),
         ),
         inputs.choice_input(
             "sequence_parallel",
@@ -603,8 +629,9 @@ CALCULATOR = Calculator(
         _size_input(
             "pipeline_parallel_size",
             N_("Pipeline stages (PP)"),
-            N_("GPUs the layers are split across, each holding a run of consecutive layers."),
-            "4",
+            N_(
+                "GPUs the layers are split across, each holding a run of consecutive layers. 0 lets the planner choose."
+            ),
         ),
         InputSpec(
             name="virtual_stages",
@@ -614,24 +641,28 @@ CALCULATOR = Calculator(
             help=N_(
                 "Megatron-LM's interleaved schedule gives each pipeline GPU v smaller runs of layers: the "
                 "bubble shrinks v times, communication grows v times, and the first stage holds more "
-                "micro-batches. 1 is the plain 1F1B schedule.",
+                "micro-batches. 1 is the plain 1F1B schedule; 0 lets the planner choose 1, 2 or 4.",
             ),
-            default="1",
-            minimum=Decimal(1),
+            default="0",
+            minimum=Decimal(0),
             maximum=Decimal(1_000),
             fraction_digits=0,
         ),
         _size_input(
             "context_parallel_size",
             N_("Context-parallel size (CP)"),
-            N_("GPUs that split each sequence, passing keys and values around a ring; for long sequences."),
-            "1",
+            N_(
+                "GPUs that split each sequence, passing keys and values around a ring; for long sequences. 0 lets "
+                "the planner choose."
+            ),
         ),
         _size_input(
             "expert_parallel_size",
             N_("Expert-parallel size (EP)"),
-            N_("GPUs the experts of a mixture-of-experts layer are spread over; 1 for a dense model."),
-            "1",
+            N_(
+                "GPUs the experts of a mixture-of-experts layer are spread over; 1 for a dense model. 0 lets the "
+                "planner choose."
+            ),
         ),
         inputs.choice_input(
             "recompute",
@@ -642,8 +673,9 @@ CALCULATOR = Calculator(
                 "keeps (Korthikanti et al.); full keeps only each layer's input and reruns the layer's forward "
                 "pass, a third more compute.",
             ),
-            "none",
+            "auto",
             (
+                Choice("auto", N_("The least that fits"), number="3"),
                 Choice("none", N_("None"), number="0"),
                 Choice("selective", N_("Selective"), number="1"),
                 Choice("full", N_("Full, every layer"), number="2"),
@@ -765,11 +797,26 @@ CALCULATOR = Calculator(
             label=N_("Memory per GPU"),
             unit_choice="memory_unit",
             # Translators: {peak_memory} is a formatted amount in {memory_unit_label} (GB or GiB); {stage} and
-            # {pipeline_parallel_size} are whole numbers (the stage that holds the most, of the pipeline's stages).
+            # {chosen_pipeline} are whole numbers (the stage that holds the most, of the pipeline's stages).
             sentence=N_(
-                "The most loaded GPU, on pipeline stage {stage} of {pipeline_parallel_size}, holds {peak_memory} "
+                "The most loaded GPU, on pipeline stage {stage} of {chosen_pipeline}, holds {peak_memory} "
                 "{memory_unit_label} at its peak, as PyTorch counts allocated tensors.",
             ),
+        ),
+        OutputSpec(
+            name="chosen_tensor",
+            label=N_("Tensor-parallel size (TP)"),
+            unit=units.GPUS,
+            # Translators: {chosen_tensor}, {chosen_pipeline}, {chosen_context}, {chosen_expert} and {data_parallel}
+            # are the layout's tensor-, pipeline-, context-, expert- and data-parallel sizes (keep TP, PP, CP, EP,
+            # DP); {chosen_chunks} the chunks per pipeline stage; {micro_batches} a number of micro-batches;
+            # {recompute_percent} a formatted percentage (the % sign follows).
+            sentence=N_(
+                "The layout: TP {chosen_tensor} × PP {chosen_pipeline} × CP {chosen_context} × EP {chosen_expert} "
+                "× DP {data_parallel}, {chosen_chunks} chunks per pipeline stage and {micro_batches} micro-batches "
+                "per step; recomputation adds this to the compute: {recompute_percent}%.",
+            ),
+            fraction_digits=0,
         ),
         OutputSpec(
             name="usage_percent",
@@ -777,7 +824,7 @@ CALCULATOR = Calculator(
             unit=units.PERCENT,
             # Translators: {usage_percent} and {safety_margin} are formatted percentages (the % sign follows).
             sentence=N_(
-                "That is {usage_percent}% of the GPU's memory. A layout fits when it stays within {safety_margin}%.",
+                "Of the GPU's memory, that is {usage_percent}%. A layout fits when it stays within {safety_margin}%.",
             ),
             fraction_digits=1,
         ),
@@ -798,7 +845,7 @@ CALCULATOR = Calculator(
             # Translators: {step_time_s} is a formatted number of seconds; {bubble_share} and
             # {communication_share} formatted percentages (the % sign follows).
             sentence=N_(
-                "Each optimizer step takes {step_time_s} s, of which the pipeline's bubble is {bubble_share}% and "
+                "Each optimizer step takes {step_time_s} s. Of it, the pipeline's bubble takes {bubble_share}%, and "
                 "communication that computation does not hide {communication_share}%.",
             ),
         ),
@@ -809,8 +856,8 @@ CALCULATOR = Calculator(
             # Translators: {mfu} is a formatted percentage (the % sign follows); {achieved_tflops} a formatted
             # number of TFLOP/s.
             sentence=N_(
-                "The model's own FLOPs use {mfu}% of the GPUs' peak; counting recomputation, each GPU runs "
-                "{achieved_tflops} TFLOP/s.",
+                "Share of the GPUs' peak that does the model's own FLOPs: {mfu}%. Counting recomputation, each GPU "
+                "runs {achieved_tflops} TFLOP/s.",
             ),
             fraction_digits=1,
         ),
@@ -833,18 +880,6 @@ CALCULATOR = Calculator(
                 "GPU-hours, which cost {total_cost}.",
             ),
             fraction_digits=1,
-        ),
-        OutputSpec(
-            name="data_parallel",
-            label=N_("Data-parallel size (DP)"),
-            unit=units.GPUS,
-            # Translators: {data_parallel} is a whole number of model copies; {micro_batches} a number of
-            # micro-batches each pipeline runs per step.
-            sentence=N_(
-                "The GPUs hold {data_parallel} copies of the model, each running {micro_batches} micro-batches "
-                "per step.",
-            ),
-            fraction_digits=0,
         ),
         OutputSpec(
             name="weights_memory",

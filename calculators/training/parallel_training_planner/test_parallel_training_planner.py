@@ -165,7 +165,8 @@ def test_gpt3_days_match_narayanans_estimate() -> None:
               "kv_heads": "96", "head_dim": "128", "ffn_size": "49152", "vocab_size": "51200",
               "tied_embeddings": "1", "architecture": "gpt2", "gpus": "1024", "peak_tflops": "312",
               "nvlink_gb_s": "300", "network_gb_s": "25", "seq_len": "2048", "global_batch": "1536",
-              "pipeline_parallel_size": "8", "recompute": "full", "dropout": "1", "attention": "unfused",
+              "tensor_parallel_size": "8", "pipeline_parallel_size": "8", "context_parallel_size": "1",
+              "virtual_stages": "1", "expert_parallel_size": "1", "recompute": "full", "dropout": "1", "attention": "unfused",
               "zero_stage": "0", "overlap_communication": "0", "tokens_billion": "300"}  # fmt: skip
     from calculators.kernel.evaluation import evaluate
     from calculators.kernel.numbers import PLAIN
@@ -197,11 +198,35 @@ def test_the_search_lists_only_layouts_that_fit_fastest_first() -> None:
         if item.layout.recompute > NO_RECOMPUTE:
             less = replace(item.layout, recompute=item.layout.recompute - 1)
             assert parallel.memory_per_gpu(model, run, less).total > run.capacity
-    # The reader's default layout (TP 8, PP 4, no recomputation) fits, so the search finds it with its numbers.
+    # With every size left to it (the defaults), the page reports the fastest layout the search found.
     chosen = compute(values)
-    mine = [item for item in found.plans if (item.layout.tensor, item.layout.pipeline, item.layout.chunks,
-                                             item.layout.context) == (8, 4, 1, 1)]  # fmt: skip
-    assert mine and mine[0].timing.step == pytest.approx(chosen["step_time_s"])
+    best = found.plans[0]
+    assert chosen["step_time_s"] == pytest.approx(best.timing.step)
+    assert (chosen["chosen_tensor"], chosen["chosen_pipeline"], chosen["chosen_context"], chosen["data_parallel"]) == (
+        best.layout.tensor, best.layout.pipeline, best.layout.context, best.layout.data)  # fmt: skip
+
+
+def test_pinned_sizes_are_kept() -> None:
+    # A reader who fixes TP 8 and PP 4 gets the fastest layout with those; fixing everything gets that layout.
+    values = {**_default_values(), "tensor_parallel_size": 8.0, "pipeline_parallel_size": 4.0}
+    chosen = compute(values)
+    assert (chosen["chosen_tensor"], chosen["chosen_pipeline"]) == (8, 4)
+    fixed = {**values, "context_parallel_size": 1.0, "virtual_stages": 1.0, "expert_parallel_size": 1.0,
+             "recompute": 0.0}  # fmt: skip
+    model, run = parallel.model_of(fixed), parallel.run_of(fixed)
+    alone = parallel.plan(model, run, Layout(8, 4, 1, 1, 1, 8, 1, NO_RECOMPUTE, True))
+    assert compute(fixed)["step_time_s"] == pytest.approx(alone.timing.step)
+    assert compute(fixed)["peak_memory"] == pytest.approx(alone.memory.total / 1e9)
+
+
+def test_a_layout_that_cannot_fit_reports_its_shortfall() -> None:
+    # Llama-3.1-70B's shape on 8 GPUs: no layout fits in 80% of 80 GB; the page shows the closest and what to save.
+    values = {**_default_values(), "gpus": 8.0, "global_batch": 8.0}
+    chosen = compute(values)
+    assert chosen["shortfall_memory"] > 0
+    assert chosen["recompute_percent"] > 0  # the closest is the one with full recomputation
+    found = parallel.search(parallel.model_of(values), parallel.run_of(values), 1)
+    assert not found.plans and found.closest is not None
 
 
 def test_the_search_refuses_with_reasons() -> None:
@@ -227,7 +252,7 @@ def test_more_memory_less_recompute_ranks_faster() -> None:
 def test_launch_arguments_parse_and_name_the_layout() -> None:
     values = {**_default_values(), "context_parallel_size": 2.0, "virtual_stages": 2.0, "recompute": 1.0,
               "zero_stage": 3.0}  # fmt: skip
-    texts = launch_arguments(values)
+    texts = launch_arguments(values, Layout(8, 4, 2, 2, 1, 4, 1, SELECTIVE_RECOMPUTE, True))
     megatron = texts["Megatron-LM"]
     for flag in ("--tensor-model-parallel-size 8", "--pipeline-model-parallel-size 4", "--context-parallel-size 2",
                  "--num-layers-per-virtual-pipeline-stage 10", "--sequence-parallel",
@@ -271,7 +296,7 @@ def test_an_uneven_pipeline_runs_at_its_fullest_stage() -> None:
     even = parallel.step_time(model, run, layout).compute
     assert even == pytest.approx(parallel.step_time(model, run, layout).hardware_flops / (16384 * 989.5e12 * 0.6)
                                  * 128 / 126)  # fmt: skip
-    flags = launch_arguments({**values, "recompute": 2.0})["Megatron-LM"]
+    flags = launch_arguments({**values, "recompute": 2.0}, layout)["Megatron-LM"]
     assert "--decoder-first-pipeline-num-layers 7 --decoder-last-pipeline-num-layers 7" in flags
 
 
@@ -287,7 +312,7 @@ def test_heads_that_do_not_divide_are_refused() -> None:
 
     evaluation = evaluate(CALCULATOR, evaluation_values, PLAIN)
     assert not evaluation.ok
-    assert {problem.name for problem in evaluation.problems} == {"tensor_parallel_size"}
+    assert "tensor_parallel_size" in {problem.name for problem in evaluation.problems}
 
 
 def test_sharding_divides_the_model_state_over_data_and_context_ranks() -> None:
