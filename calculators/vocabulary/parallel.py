@@ -60,6 +60,7 @@ __all__ = [
     "in_flight",
     "layer_activations",
     "least_layout",
+    "memories",
     "memory_per_gpu",
     "micro_batches",
     "model_of",
@@ -286,13 +287,22 @@ def _layer_bytes_per_token(model: Model, run: Run, layout: Layout, moe: bool) ->
 
 def layer_activations(model: Model, run: Run, layout: Layout, moe: bool) -> float:
     """One layer's saved activations for one micro-batch on one GPU, after recomputation."""
-    tokens = layout.micro_batch * run.seq_len / layout.context
     kept, scores = _layer_bytes_per_token(model, run, layout, moe)
-    if layout.recompute == FULL_RECOMPUTE:
-        return tokens * 2 * model.hidden / (layout.tensor if layout.sequence_parallel else 1)
-    if layout.recompute == SELECTIVE_RECOMPUTE:
-        return tokens * kept
-    return tokens * (kept + scores)
+    return (
+        _after_recompute(model, layout, layout.recompute, kept, scores)
+        * layout.micro_batch
+        * run.seq_len
+        / layout.context
+    )
+
+
+def _after_recompute(model: Model, layout: Layout, recompute: int, kept: float, scores: float) -> float:
+    """Bytes per token a layer keeps under `recompute`, from what it keeps and its attention scores."""
+    if recompute == FULL_RECOMPUTE:
+        return 2 * model.hidden / (layout.tensor if layout.sequence_parallel else 1)
+    if recompute == SELECTIVE_RECOMPUTE:
+        return kept
+    return kept + scores
 
 
 def memory_per_gpu(model: Model, run: Run, layout: Layout) -> Memory:
@@ -310,11 +320,16 @@ def memory_per_gpu(model: Model, run: Run, layout: Layout) -> Memory:
     >>> 2048 * 20480 * 105 * 34 // 8 + 35 * (8 * 2048 + 2048 * 20480 // 8) == memory.activations
     True
     """
-    first = _stage_memory(model, run, layout, last=False)
+    return memories(model, run, layout, (layout.recompute,))[0]
+
+
+def memories(model: Model, run: Run, layout: Layout, levels: tuple[int, ...]) -> tuple[Memory, ...]:
+    """The most loaded GPU's peak under each recomputation of `levels`, the layout's state counted once."""
+    first = _stage_memory(model, run, layout, False, levels)
     if layout.pipeline == 1:
         return first
-    last = _stage_memory(model, run, layout, last=True)
-    return last if last.total > first.total else first
+    last = _stage_memory(model, run, layout, True, levels)
+    return tuple(end if end.total > start.total else start for start, end in zip(first, last, strict=True))
 
 
 def stage_layers(model: Model, layout: Layout) -> int:
@@ -360,46 +375,49 @@ def _stage_parameters(model: Model, layout: Layout, last: bool) -> tuple[float, 
     return shared, moe_layers * model.expert_weights / (layout.expert * t)
 
 
-def _stage_memory(model: Model, run: Run, layout: Layout, last: bool) -> Memory:
+def _stage_memory(model: Model, run: Run, layout: Layout, last: bool, levels: tuple[int, ...]) -> tuple[Memory, ...]:
+    """One stage's peak under each recomputation of `levels`."""
     d = layout.data * layout.context
+    t = layout.tensor
     dense_layers, moe_layers = _stage_layers(model, layout, last)
     holds_output = last or layout.pipeline == 1
     shared, experts = _stage_parameters(model, layout, last)
     expert_ranks = max(d / layout.expert, 1.0)
     stage = run.zero_stage
-    weights = _WEIGHT_BYTES * (shared / d + experts / expert_ranks if stage >= SHARDED_WEIGHTS else shared + experts)
-    gradients = run.gradient_bytes * (
-        shared / d + experts / expert_ranks if stage >= SHARDED_GRADIENTS else shared + experts
-    )
-    optimizer = _MASTER_AND_ADAM * (
-        shared / d + experts / expert_ranks if stage >= DISTRIBUTED_OPTIMIZER else shared + experts
-    )
+    sharded = shared / d + experts / expert_ranks
+    whole = shared + experts
+    weights = _WEIGHT_BYTES * (sharded if stage >= SHARDED_WEIGHTS else whole)
+    gradients = run.gradient_bytes * (sharded if stage >= SHARDED_GRADIENTS else whole)
+    optimizer = _MASTER_AND_ADAM * (sharded if stage >= DISTRIBUTED_OPTIMIZER else whole)
 
-    count = micro_batches(run, layout)
     tokens = layout.micro_batch * run.seq_len / layout.context
-    held = 1.0 if last else in_flight(layout, count)
-    dense_act = layer_activations(model, run, layout, moe=False)
-    moe_act = layer_activations(model, run, layout, moe=True)
-    activations = held * (dense_layers * dense_act + moe_layers * moe_act)
-    if layout.recompute == FULL_RECOMPUTE:
-        # The backward pass rebuilds one layer at a time, for one micro-batch.
-        kept, scores = _layer_bytes_per_token(model, run, layout, moe=moe_layers > 0)
-        activations += tokens * (kept + scores)
+    held = 1.0 if last else in_flight(layout, micro_batches(run, layout))
+    dense_kept, dense_scores = _layer_bytes_per_token(model, run, layout, moe=False)
+    moe_kept, moe_scores = _layer_bytes_per_token(model, run, layout, moe=True) if moe_layers else (0.0, 0.0)
+    embedding = 0.0
     if not last:
-        ids = _TOKEN_ID_BYTES * layout.micro_batch * run.seq_len / layout.context
+        ids = _TOKEN_ID_BYTES * tokens
         # The embedding's dropout mask, scattered over the tensor-parallel ranks with sequence parallelism.
-        mask = tokens * model.hidden / (layout.tensor if layout.sequence_parallel else 1) if run.dropout else 0.0
-        activations += held * (ids + mask)
+        mask = tokens * model.hidden / (t if layout.sequence_parallel else 1) if run.dropout else 0.0
+        embedding = held * (ids + mask)
     logits = 0.0
     if holds_output:
-        sp = layout.tensor if layout.sequence_parallel else 1
-        logits = tokens * (4 * model.hidden / sp + 4 * model.vocab / layout.tensor)
+        logits = tokens * (4 * model.hidden / (t if layout.sequence_parallel else 1) + 4 * model.vocab / t)
     # Sequence parallelism gathers a layer's input to full length before each projection; ZeRO-3 gathers a
     # layer's weights before using them.
     buffers = 2 * tokens * model.hidden * layout.context if layout.sequence_parallel else 0.0
     if stage >= SHARDED_WEIGHTS:
-        buffers += _WEIGHT_BYTES * (model.attention + max(model.dense_mlp, model.moe_replicated)) / layout.tensor
-    return Memory(weights, gradients, optimizer, activations, logits, buffers, int(last))
+        buffers += _WEIGHT_BYTES * (model.attention + max(model.dense_mlp, model.moe_replicated)) / t
+    found = []
+    for recompute in levels:
+        dense = _after_recompute(model, layout, recompute, dense_kept, dense_scores)
+        moe = _after_recompute(model, layout, recompute, moe_kept, moe_scores)
+        activations = held * tokens * (dense_layers * dense + moe_layers * moe) + embedding
+        if recompute == FULL_RECOMPUTE:
+            # The backward pass rebuilds one layer at a time, for one micro-batch.
+            activations += tokens * (moe_kept + moe_scores if moe_layers else dense_kept + dense_scores)
+        found.append(Memory(weights, gradients, optimizer, activations, logits, buffers, int(last)))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -676,14 +694,12 @@ def _with_recompute(layout: Layout, recompute: int) -> Layout:
 
 def _least_recompute(model: Model, run: Run, layout: Layout, levels: tuple[int, ...]) -> tuple[Plan | None, Memory]:
     """The layout with the least recomputation that fits, or None and the memory of the most recomputation."""
-    memory = None
-    for recompute in levels:
-        candidate = _with_recompute(layout, recompute)
-        memory = memory_per_gpu(model, run, candidate)
+    peaks = memories(model, run, layout, levels)
+    for recompute, memory in zip(levels, peaks, strict=True):
         if memory.total <= run.capacity:
+            candidate = _with_recompute(layout, recompute)
             return Plan(candidate, memory, step_time(model, run, candidate)), memory
-    assert memory is not None
-    return None, memory
+    return None, peaks[-1]
 
 
 def choose(model: Model, run: Run, micro_batch: int, pins: Pins) -> Plan | None:

@@ -71,7 +71,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     (52, 31)
     """
     model, run = parallel.model_of(values), parallel.run_of(values)
-    chosen = parallel.choose(model, run, int(values["micro_batch"]), _pins(values))
+    found = parallel.search(model, run, int(values["micro_batch"]), _pins(values))
+    chosen = found.plans[0] if found.plans else found.closest
     assert chosen is not None  # the rule `_runnable` keeps values without any runnable layout from here
     layout, memory, timing = chosen.layout, chosen.memory, chosen.timing
     _, plain = parallel.flops_per_token(model, run, parallel.NO_RECOMPUTE)
@@ -83,7 +84,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     seconds = values["tokens_billion"] * 1e9 / tokens * step
     gpu_hours = seconds / 3600 * layout.gpus
     peak = layout.gpus * values["peak_tflops"] * 1e12
-    return {
+    return _search_results(found, run) | {
         "peak_memory": memory.total / unit,
         "usage_percent": 100 * memory.total / capacity,
         "headroom_memory": max(run.capacity - memory.total, 0.0) / unit,
@@ -229,54 +230,68 @@ _COPIED = N_("Copied")
 _ARGUMENTS = N_("The fastest layout as {tool} arguments")
 
 
+_ROW_FIELDS = ("tensor", "pipeline", "chunks", "context", "expert", "data", "recompute", "memory", "step", "mfu")
+
+
+def _search_results(found: parallel.Search, run: parallel.Run) -> dict[str, float]:
+    """The search as results the chart reads (internal, not outputs): the count that fit, the first rows, the
+    count each reason refused. The chart draws from them, so a recalculation searches once."""
+    results = {"search_fits": float(len(found.plans))}
+    for index, item in enumerate(found.plans[:_LISTED]):
+        layout, peak = item.layout, run.gpus * run.peak_flops
+        row = (layout.tensor, layout.pipeline, layout.chunks, layout.context, layout.expert, layout.data,
+               layout.recompute, item.memory.total, item.timing.step,
+               100 * item.timing.model_flops / (item.timing.step * peak))  # fmt: skip
+        results |= {f"search_{index}_{field}": float(value) for field, value in zip(_ROW_FIELDS, row, strict=True)}
+    return results | {f"search_refused_{reason}": float(count) for reason, count in found.refused}
+
+
 def _draw(values: Mapping[str, float], write: Writer) -> str:
-    """The search's table of the layouts that fit, the reasons for the rest, and the chosen layout to copy."""
-    model, run = parallel.model_of(values), parallel.run_of(values)
-    found = parallel.search(model, run, int(values["micro_batch"]), _pins(values))
-    gpus = write.number(run.gpus, 0)
+    """The search's table of the layouts that fit, the reasons for the rest, and the fastest layout to copy."""
+    fits = int(values["search_fits"])
+    gpus = write.number(values["gpus"], 0)
     unit = "GiB" if values["memory_unit"] == _GIB else "GB"
     parts = []
-    if found.plans:
-        caption = write.text(
-            _FOUND, {"count": write.number(len(found.plans), 0), "gpus": gpus}, {"count": len(found.plans)}
-        )
+    layouts = [_row_layout(values, index) for index in range(min(fits, _LISTED))]
+    if layouts:
+        caption = write.text(_FOUND, {"count": write.number(fits, 0), "gpus": gpus}, {"count": fits})
         rows = [
             [
-                _name(item.layout, write),
-                write.text(_RECOMPUTE_NAMES[item.layout.recompute], {}, {}),
-                write.keep(
-                    write.text(
-                        _AMOUNT, {"value": write.number(item.memory.total / values["memory_unit"], 1), "unit": unit}, {}
-                    )
-                ),
-                write.keep(write.text(_SECONDS, {"value": write.number(item.timing.step, 2)}, {})),
-                write.keep(
-                    write.text(
-                        _PERCENT,
-                        {
-                            "value": write.number(
-                                100 * item.timing.model_flops / (item.timing.step * run.gpus * run.peak_flops), 1
-                            )
-                        },
-                        {},
-                    )
-                ),
+                _name(layout, write),
+                write.text(_RECOMPUTE_NAMES[layout.recompute], {}, {}),
+                write.keep(write.text(_AMOUNT, {"value": write.number(
+                    values[f"search_{index}_memory"] / values["memory_unit"], 1), "unit": unit}, {})),
+                write.keep(write.text(_SECONDS, {"value": write.number(values[f"search_{index}_step"], 2)}, {})),
+                write.keep(write.text(_PERCENT, {"value": write.number(values[f"search_{index}_mfu"], 1)}, {})),
             ]
-            for item in found.plans[:_LISTED]
-        ]
+            for index, layout in enumerate(layouts)
+        ]  # fmt: skip
         parts.append(draw_table(write.keep(caption), [write.text(column, {}, {}) for column in _COLUMNS], rows))
     else:
         parts.append(f'<p class="chart-note">{escape(write.text(_NONE_FOUND, {"gpus": gpus}, {}))}</p>')
+    refused = sorted(
+        ((reason, int(values.get(f"search_refused_{reason}", 0))) for reason in _REASONS), key=lambda item: -item[1]
+    )
     reasons = [
         write.keep(write.text(_REASONS[reason], {"count": write.number(count, 0)}, {"count": count}))
-        for reason, count in found.refused
+        for reason, count in refused
+        if count
     ]
     parts.append(draw_list(write.text(_REFUSED, {}, {}), reasons))
     copy, copied = write.text(_COPY, {}, {}), write.text(_COPIED, {}, {})
-    if found.plans:
-        for tool, text in launch_arguments(values, found.plans[0].layout).items():
+    if layouts:
+        for tool, text in launch_arguments(values, layouts[0]).items():
             parts.append(draw_code(write.text(_ARGUMENTS, {"tool": tool}, {}), text, copy, copied))
     return "".join(parts)
+
+
+def _row_layout(values: Mapping[str, float], index: int) -> parallel.Layout:
+    """The layout in row `index` of the search, read back from the results."""
+    size = {field: int(values[f"search_{index}_{field}"]) for field in _ROW_FIELDS[:7]}
+    return parallel.Layout(
+        size["tensor"], size["pipeline"], size["chunks"], size["context"], size["expert"], size["data"],
+        int(values["micro_batch"]), size["recompute"], bool(values["sequence_parallel"]) and size["tensor"] > 1,
+    )  # fmt: skip
 
 
 def _name(layout: parallel.Layout, write: Writer) -> str:

@@ -166,8 +166,9 @@ def test_gpt3_days_match_narayanans_estimate() -> None:
               "tied_embeddings": "1", "architecture": "gpt2", "gpus": "1024", "peak_tflops": "312",
               "nvlink_gb_s": "300", "network_gb_s": "25", "seq_len": "2048", "global_batch": "1536",
               "tensor_parallel_size": "8", "pipeline_parallel_size": "8", "context_parallel_size": "1",
-              "virtual_stages": "1", "expert_parallel_size": "1", "recompute": "full", "dropout": "1", "attention": "unfused",
-              "zero_stage": "0", "overlap_communication": "0", "tokens_billion": "300"}  # fmt: skip
+              "virtual_stages": "1", "expert_parallel_size": "1", "recompute": "full", "dropout": "1",
+              "attention": "unfused", "zero_stage": "0", "overlap_communication": "0",
+              "tokens_billion": "300"}  # fmt: skip
     from calculators.kernel.evaluation import evaluate
     from calculators.kernel.numbers import PLAIN
 
