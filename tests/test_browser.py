@@ -209,3 +209,29 @@ def test_inputs_stay_editable_while_the_engine_loads(page: Any, base_url: str) -
     page.wait_for_selector('[data-engine][data-state="ready"]', timeout=60_000)
     _settle(page)
     assert page.text_content('[data-output="effective_batch"]') == "64"
+
+
+PLANNER = next(calculator for calculator in CALCULATORS if calculator.slug == "parallel-training-planner")
+
+
+@pytest.mark.parametrize("tag", ["en", "ar"])
+def test_the_planners_search_reads_on_a_phone_and_copies(browser: Any, base_url: str, tag: str) -> None:
+    # The search's table scrolls in its own box on a 360 px phone, reachable by keyboard; the copy buttons copy
+    # the launch settings drawn with the latest results; an edit redraws the search live.
+    from .test_hardening import _axe_violations
+
+    locale = next(locale for locale in LOCALES if locale.tag == tag)
+    context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740}, color_scheme="dark")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    _open(page, base_url, locale, PLANNER)
+    assert _axe_violations(page) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    before = page.inner_text("[data-chart] table")
+    page.fill('[name="gpus"]', "1024")
+    _settle(page)
+    assert page.inner_text("[data-chart] table") != before
+    page.click("[data-copy-code] >> nth=0")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied.startswith("--num-layers 80") and copied == page.inner_text("[data-chart] pre >> nth=0")
+    context.close()
