@@ -36,7 +36,7 @@ their bytes (Thakur et al. 2005).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .architecture import GPT2, PHI, count_parameters
 
@@ -59,7 +59,6 @@ __all__ = [
     "flops_per_token",
     "in_flight",
     "layer_activations",
-    "least_layout",
     "memories",
     "memory_per_gpu",
     "micro_batches",
@@ -227,11 +226,12 @@ class Memory:
     logits: float
     buffers: float
     stage: int
+    total: float = field(init=False)
+    """Everything the GPU holds at its peak (summed once: the search compares it often)."""
 
-    @property
-    def total(self) -> float:
-        """Everything the GPU holds at its peak."""
-        return self.weights + self.gradients + self.optimizer + self.activations + self.logits + self.buffers
+    def __post_init__(self) -> None:
+        total = self.weights + self.gradients + self.optimizer + self.activations + self.logits + self.buffers
+        object.__setattr__(self, "total", total)
 
 
 def micro_batches(run: Run, layout: Layout) -> float:
@@ -325,11 +325,21 @@ def memory_per_gpu(model: Model, run: Run, layout: Layout) -> Memory:
 
 def memories(model: Model, run: Run, layout: Layout, levels: tuple[int, ...]) -> tuple[Memory, ...]:
     """The most loaded GPU's peak under each recomputation of `levels`, the layout's state counted once."""
-    first = _stage_memory(model, run, layout, False, levels)
-    if layout.pipeline == 1:
-        return first
-    last = _stage_memory(model, run, layout, True, levels)
-    return tuple(end if end.total > start.total else start for start, end in zip(first, last, strict=True))
+    stages = _stages(model, run, layout)
+    return tuple(_peak(model, layout, stages, recompute) for recompute in levels)
+
+
+def _stages(model: Model, run: Run, layout: Layout) -> tuple[_Stage, ...]:
+    """The first stage, and the last when there is a pipeline."""
+    first = _stage_memory(model, run, layout, last=False)
+    return (first,) if layout.pipeline == 1 else (first, _stage_memory(model, run, layout, last=True))
+
+
+def _peak(model: Model, layout: Layout, stages: tuple[_Stage, ...], recompute: int) -> Memory:
+    """The stage that holds more under `recompute`, as a Memory."""
+    stage = max(stages, key=lambda item: item.state + _activations(model, layout, item, recompute))
+    activations = _activations(model, layout, stage, recompute) - stage.logits - stage.buffers
+    return Memory(stage.weights, stage.gradients, stage.optimizer, activations, stage.logits, stage.buffers, stage.last)
 
 
 def stage_layers(model: Model, layout: Layout) -> int:
@@ -358,10 +368,12 @@ def _stage_layers(model: Model, layout: Layout, last: bool) -> tuple[float, floa
     return dense_here, per_stage - dense_here
 
 
-def _stage_parameters(model: Model, layout: Layout, last: bool) -> tuple[float, float]:
+def _stage_parameters(
+    model: Model, layout: Layout, last: bool, layers: tuple[float, float] | None = None
+) -> tuple[float, float]:
     """Parameters one GPU of a stage holds: (those shared by the d·c data and context ranks, its experts')."""
     t = layout.tensor
-    dense_layers, moe_layers = _stage_layers(model, layout, last)
+    dense_layers, moe_layers = layers or _stage_layers(model, layout, last)
     table = model.vocab * model.hidden / t
     holds_output = last or layout.pipeline == 1
     embeddings = (0.0 if last else table) + (table if holds_output and not (model.tied and layout.pipeline == 1) else 0)
@@ -375,13 +387,47 @@ def _stage_parameters(model: Model, layout: Layout, last: bool) -> tuple[float, 
     return shared, moe_layers * model.expert_weights / (layout.expert * t)
 
 
-def _stage_memory(model: Model, run: Run, layout: Layout, last: bool, levels: tuple[int, ...]) -> tuple[Memory, ...]:
-    """One stage's peak under each recomputation of `levels`."""
+@dataclass(frozen=True)
+class _Stage:
+    """What a stage holds whatever the recomputation, and what its activations are made of."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    logits: float
+    buffers: float
+    embedding: float
+    tokens: float
+    held: float
+    layers: tuple[float, float]
+    dense: tuple[float, float]
+    moe: tuple[float, float]
+    last: int
+    state: float = field(init=False)
+    """Weights, gradients and optimizer states."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "state", self.weights + self.gradients + self.optimizer)
+
+
+def _activations(model: Model, layout: Layout, stage: _Stage, recompute: int) -> float:
+    """A stage's activations under `recompute`, with its logits and buffers (all that is not model state)."""
+    dense = _after_recompute(model, layout, recompute, *stage.dense)
+    moe = _after_recompute(model, layout, recompute, *stage.moe)
+    activations = stage.held * stage.tokens * (stage.layers[0] * dense + stage.layers[1] * moe) + stage.embedding
+    if recompute == FULL_RECOMPUTE:
+        # The backward pass rebuilds one layer at a time, for one micro-batch.
+        activations += stage.tokens * sum(stage.moe if stage.layers[1] else stage.dense)
+    return activations + stage.logits + stage.buffers
+
+
+def _stage_memory(model: Model, run: Run, layout: Layout, last: bool) -> _Stage:
+    """One stage's model state, logits, buffers and the makings of its activations."""
     d = layout.data * layout.context
     t = layout.tensor
     dense_layers, moe_layers = _stage_layers(model, layout, last)
     holds_output = last or layout.pipeline == 1
-    shared, experts = _stage_parameters(model, layout, last)
+    shared, experts = _stage_parameters(model, layout, last, (dense_layers, moe_layers))
     expert_ranks = max(d / layout.expert, 1.0)
     stage = run.zero_stage
     sharded = shared / d + experts / expert_ranks
@@ -392,8 +438,6 @@ def _stage_memory(model: Model, run: Run, layout: Layout, last: bool, levels: tu
 
     tokens = layout.micro_batch * run.seq_len / layout.context
     held = 1.0 if last else in_flight(layout, micro_batches(run, layout))
-    dense_kept, dense_scores = _layer_bytes_per_token(model, run, layout, moe=False)
-    moe_kept, moe_scores = _layer_bytes_per_token(model, run, layout, moe=True) if moe_layers else (0.0, 0.0)
     embedding = 0.0
     if not last:
         ids = _TOKEN_ID_BYTES * tokens
@@ -408,16 +452,12 @@ def _stage_memory(model: Model, run: Run, layout: Layout, last: bool, levels: tu
     buffers = 2 * tokens * model.hidden * layout.context if layout.sequence_parallel else 0.0
     if stage >= SHARDED_WEIGHTS:
         buffers += _WEIGHT_BYTES * (model.attention + max(model.dense_mlp, model.moe_replicated)) / t
-    found = []
-    for recompute in levels:
-        dense = _after_recompute(model, layout, recompute, dense_kept, dense_scores)
-        moe = _after_recompute(model, layout, recompute, moe_kept, moe_scores)
-        activations = held * tokens * (dense_layers * dense + moe_layers * moe) + embedding
-        if recompute == FULL_RECOMPUTE:
-            # The backward pass rebuilds one layer at a time, for one micro-batch.
-            activations += tokens * (moe_kept + moe_scores if moe_layers else dense_kept + dense_scores)
-        found.append(Memory(weights, gradients, optimizer, activations, logits, buffers, int(last)))
-    return tuple(found)
+    return _Stage(
+        weights, gradients, optimizer, logits, buffers, embedding, tokens, held, (dense_layers, moe_layers),
+        _layer_bytes_per_token(model, run, layout, moe=False),
+        _layer_bytes_per_token(model, run, layout, moe=True) if moe_layers else (0.0, 0.0),
+        int(last),
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -479,6 +519,14 @@ def _link(run: Run, span: float) -> float:
     return run.nvlink if span <= run.gpus_per_node else run.network
 
 
+def _busy(model: Model, run: Run, layout: Layout, hardware_token: float) -> tuple[float, float]:
+    """A step's compute and its pipeline bubble, in seconds: the time no communication can shorten."""
+    compute = hardware_token * run.global_batch * run.seq_len / (layout.gpus * run.peak_flops * run.efficiency)
+    # Stages wait for the fullest one: an uneven split runs at its pace.
+    compute *= stage_layers(model, layout) * layout.pipeline / model.layers
+    return compute, compute * (layout.pipeline - 1) / (layout.chunks * micro_batches(run, layout))
+
+
 def step_time(model: Model, run: Run, layout: Layout) -> Timing:
     """Seconds per step: compute at the given share of the peak, the pipeline's bubble, and communication.
 
@@ -489,13 +537,10 @@ def step_time(model: Model, run: Run, layout: Layout) -> Timing:
     model_token, hardware_token = flops_per_token(model, run, layout.recompute)
     tokens = run.global_batch * run.seq_len
     speed = run.peak_flops * run.efficiency
-    compute = hardware_token * tokens / (layout.gpus * speed)
+    compute, bubble = _busy(model, run, layout, hardware_token)
     count = micro_batches(run, layout)
     t, c = layout.tensor, layout.context
     layers_here = stage_layers(model, layout)
-    # Stages wait for the fullest one: an uneven split runs at its pace.
-    compute *= layers_here * layout.pipeline / model.layers
-    bubble = compute * (layout.pipeline - 1) / (layout.chunks * count)
     micro_tokens = layout.micro_batch * run.seq_len / c
     activation = 2 * micro_tokens * model.hidden
     # Tensor parallelism: two all-reduces (or an all-gather and a reduce-scatter) forward and two backward per
@@ -602,10 +647,11 @@ class Pins:
 
 @dataclass(frozen=True)
 class Search:
-    """Every layout that fits, fastest first; how many of the others each reason refused; and, when none fits,
-    the valid layout that comes closest (the least memory)."""
+    """The fastest layouts that fit, fastest first, and how many fit in all; how many of the others each reason
+    refused; and, when none fits, the valid layout that comes closest (the least memory)."""
 
     plans: tuple[Plan, ...]
+    fits: int
     refused: tuple[tuple[str, int], ...]
     closest: Plan | None
 
@@ -625,33 +671,43 @@ def _powers_of_two(limit: int) -> Iterator[int]:
         size *= 2
 
 
-def search(model: Model, run: Run, micro_batch: int, pins: Pins = Pins()) -> Search:
+def search(model: Model, run: Run, micro_batch: int, pins: Pins = Pins(), keep: int = 10) -> Search:
     """Try every tensor × pipeline × context × expert size (and interleaving) on the run's GPUs that `pins` allows.
 
-    For each, the least recomputation that fits (or the pinned one); then rank by step time. Tensor and context
+    For each, the least recomputation that fits (or the pinned one); then rank by step time and keep the `keep`
+    fastest. Tensor and context
     sizes are powers of two, as the heads and sequence lengths that divide them are; pipeline sizes are every
     divisor of the GPUs left. The micro-batch is the reader's: this time model does not see how larger ones run
     faster per GPU.
     """
-    plans: list[Plan] = []
+    best: list[Plan] = []
+    fits = 0
     refused: dict[str, int] = {}
-    closest: Plan | None = None
+    closest: tuple[Layout, Memory] | None = None
     levels = _RECOMPUTE if pins.recompute < 0 else (pins.recompute,)
+    hardware = {level: flops_per_token(model, run, level)[1] for level in _RECOMPUTE}
     for layout in _layouts(run, model, micro_batch, pins):
         reason = refusal(model, run, layout)
         if not reason:
-            fitting, least = _least_recompute(model, run, layout, levels)
-            if fitting is None:
+            recompute, memory = _least_recompute(model, run, layout, levels)
+            if recompute < 0:
                 reason = "memory"
-                if closest is None or least.total < closest.memory.total:
-                    heaviest = least_layout(layout, levels)
-                    closest = Plan(heaviest, least, step_time(model, run, heaviest))
+                if closest is None or memory.total < closest[1].total:
+                    closest = (_with_recompute(layout, levels[-1]), memory)
             else:
-                plans.append(fitting)
+                fits += 1
+                candidate = _with_recompute(layout, recompute)
+                # Only a layout that could rank among the first `keep` needs its communication worked out.
+                if len(best) < keep or sum(_busy(model, run, candidate, hardware[recompute])) < best[-1].timing.step:
+                    best.append(Plan(candidate, memory, step_time(model, run, candidate)))
+                    best.sort(key=lambda item: (item.timing.step, item.memory.total))
+                    del best[keep:]
         if reason:
             refused[reason] = refused.get(reason, 0) + 1
-    plans.sort(key=lambda item: (item.timing.step, item.memory.total))
-    return Search(tuple(plans), tuple(sorted(refused.items(), key=lambda item: -item[1])), None if plans else closest)
+    nearest = None
+    if not best and closest is not None:
+        nearest = Plan(closest[0], closest[1], step_time(model, run, closest[0]))
+    return Search(tuple(best), fits, tuple(sorted(refused.items(), key=lambda item: -item[1])), nearest)
 
 
 def _sizes(pinned: int, free: Iterator[int]) -> Iterator[int]:
@@ -680,11 +736,6 @@ def _layouts(run: Run, model: Model, micro_batch: int, pins: Pins) -> Iterator[L
                         yield Layout(tensor, pipeline, chunks, context, expert, data, micro_batch, 0, sequence)
 
 
-def least_layout(layout: Layout, levels: tuple[int, ...]) -> Layout:
-    """The layout with the most recomputation `levels` allow: the least memory it can take."""
-    return _with_recompute(layout, levels[-1])
-
-
 def _with_recompute(layout: Layout, recompute: int) -> Layout:
     return Layout(
         layout.tensor, layout.pipeline, layout.chunks, layout.context, layout.expert, layout.data,
@@ -692,14 +743,13 @@ def _with_recompute(layout: Layout, recompute: int) -> Layout:
     )  # fmt: skip
 
 
-def _least_recompute(model: Model, run: Run, layout: Layout, levels: tuple[int, ...]) -> tuple[Plan | None, Memory]:
-    """The layout with the least recomputation that fits, or None and the memory of the most recomputation."""
-    peaks = memories(model, run, layout, levels)
-    for recompute, memory in zip(levels, peaks, strict=True):
-        if memory.total <= run.capacity:
-            candidate = _with_recompute(layout, recompute)
-            return Plan(candidate, memory, step_time(model, run, candidate)), memory
-    return None, peaks[-1]
+def _least_recompute(model: Model, run: Run, layout: Layout, levels: tuple[int, ...]) -> tuple[int, Memory]:
+    """The least recomputation of `levels` that fits and its memory, or -1 and the memory of the most."""
+    stages = _stages(model, run, layout)
+    for recompute in levels:
+        if max(stage.state + _activations(model, layout, stage, recompute) for stage in stages) <= run.capacity:
+            return recompute, _peak(model, layout, stages, recompute)
+    return -1, _peak(model, layout, stages, levels[-1])
 
 
 def choose(model: Model, run: Run, micro_batch: int, pins: Pins) -> Plan | None:

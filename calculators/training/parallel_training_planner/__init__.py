@@ -236,7 +236,7 @@ _ROW_FIELDS = ("tensor", "pipeline", "chunks", "context", "expert", "data", "rec
 def _search_results(found: parallel.Search, run: parallel.Run) -> dict[str, float]:
     """The search as results the chart reads (internal, not outputs): the count that fit, the first rows, the
     count each reason refused. The chart draws from them, so a recalculation searches once."""
-    results = {"search_fits": float(len(found.plans))}
+    results = {"search_fits": float(found.fits)}
     for index, item in enumerate(found.plans[:_LISTED]):
         layout, peak = item.layout, run.gpus * run.peak_flops
         row = (layout.tensor, layout.pipeline, layout.chunks, layout.context, layout.expert, layout.data,
