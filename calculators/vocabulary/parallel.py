@@ -527,14 +527,21 @@ def _busy(model: Model, run: Run, layout: Layout, hardware_token: float) -> tupl
     return compute, compute * (layout.pipeline - 1) / (layout.chunks * micro_batches(run, layout))
 
 
-def step_time(model: Model, run: Run, layout: Layout) -> Timing:
+def step_time(
+    model: Model,
+    run: Run,
+    layout: Layout,
+    flops: tuple[float, float] | None = None,
+    parameters: tuple[float, float] | None = None,
+) -> Timing:
     """Seconds per step: compute at the given share of the peak, the pipeline's bubble, and communication.
 
     Ranks are ordered as Megatron-LM orders them, tensor innermost, then context, data, and pipeline
     outermost, so a group of t·c GPUs shares a node's NVLink while data and pipeline traffic crosses nodes once
-    the job does.
+    the job does. `flops` (model and hardware FLOPs per token) and `parameters` (the first stage's, shared and
+    experts') spare a search from working them out again.
     """
-    model_token, hardware_token = flops_per_token(model, run, layout.recompute)
+    model_token, hardware_token = flops or flops_per_token(model, run, layout.recompute)
     tokens = run.global_batch * run.seq_len
     speed = run.peak_flops * run.efficiency
     compute, bubble = _busy(model, run, layout, hardware_token)
@@ -562,7 +569,7 @@ def step_time(model: Model, run: Run, layout: Layout) -> Timing:
         pipeline = count * layout.chunks * 2 * activation / t / _link(run, layout.gpus)
     # Data parallelism: the gradients, reduced once per step; the distributed optimizer reduce-scatters them
     # and all-gathers the updated weights; overlapped with the last micro-batch's backward pass when allowed.
-    shared, experts = _stage_parameters(model, layout, last=False)
+    shared, experts = parameters or _stage_parameters(model, layout, last=False)
     ranks = layout.data * c
     bandwidth = _link(run, t * c * layout.data)
     data = _data_parallel(run, shared, ranks, count, bandwidth)
@@ -675,39 +682,36 @@ def search(model: Model, run: Run, micro_batch: int, pins: Pins = Pins(), keep: 
     """Try every tensor × pipeline × context × expert size (and interleaving) on the run's GPUs that `pins` allows.
 
     For each, the least recomputation that fits (or the pinned one); then rank by step time and keep the `keep`
-    fastest. Tensor and context
-    sizes are powers of two, as the heads and sequence lengths that divide them are; pipeline sizes are every
-    divisor of the GPUs left. The micro-batch is the reader's: this time model does not see how larger ones run
-    faster per GPU.
+    fastest. Tensor and context sizes are powers of two, as the heads and sequence lengths that divide them are;
+    pipeline sizes are every divisor of the GPUs left. The micro-batch is the reader's: this time model does not
+    see how larger ones run faster per GPU.
     """
-    best: list[Plan] = []
-    fits = 0
     refused: dict[str, int] = {}
-    closest: tuple[Layout, Memory] | None = None
+    closest: tuple[Layout, float] | None = None
     levels = _RECOMPUTE if pins.recompute < 0 else (pins.recompute,)
-    hardware = {level: flops_per_token(model, run, level)[1] for level in _RECOMPUTE}
+    caches: _Caches = ({}, {})
+    flops = {level: flops_per_token(model, run, level) for level in _RECOMPUTE}
+    ranked: list[tuple[float, float, Layout, Timing]] = []
     for layout in _layouts(run, model, micro_batch, pins):
         reason = refusal(model, run, layout)
         if not reason:
-            recompute, memory = _least_recompute(model, run, layout, levels)
+            recompute, total = _least_recompute(model, run, layout, levels, caches)
             if recompute < 0:
                 reason = "memory"
-                if closest is None or memory.total < closest[1].total:
-                    closest = (_with_recompute(layout, levels[-1]), memory)
+                if closest is None or total < closest[1]:
+                    closest = (_with_recompute(layout, levels[-1]), total)
             else:
-                fits += 1
                 candidate = _with_recompute(layout, recompute)
-                # Only a layout that could rank among the first `keep` needs its communication worked out.
-                if len(best) < keep or sum(_busy(model, run, candidate, hardware[recompute])) < best[-1].timing.step:
-                    best.append(Plan(candidate, memory, step_time(model, run, candidate)))
-                    best.sort(key=lambda item: (item.timing.step, item.memory.total))
-                    del best[keep:]
+                stage = caches[0][(layout.tensor, layout.pipeline, layout.chunks, layout.expert, False)]
+                timing = step_time(model, run, candidate, flops[recompute], stage[2:])
+                ranked.append((timing.step, total, candidate, timing))
         if reason:
             refused[reason] = refused.get(reason, 0) + 1
-    nearest = None
-    if not best and closest is not None:
-        nearest = Plan(closest[0], closest[1], step_time(model, run, closest[0]))
-    return Search(tuple(best), fits, tuple(sorted(refused.items(), key=lambda item: -item[1])), nearest)
+    ranked.sort(key=lambda item: (item[0], item[1]))
+    # Only the layouts shown are counted term by term.
+    best = tuple(Plan(layout, memory_per_gpu(model, run, layout), timing) for _, _, layout, timing in ranked[:keep])
+    nearest = plan(model, run, closest[0]) if not best and closest is not None else None
+    return Search(best, len(ranked), tuple(sorted(refused.items(), key=lambda item: -item[1])), nearest)
 
 
 def _sizes(pinned: int, free: Iterator[int]) -> Iterator[int]:
@@ -743,13 +747,77 @@ def _with_recompute(layout: Layout, recompute: int) -> Layout:
     )  # fmt: skip
 
 
-def _least_recompute(model: Model, run: Run, layout: Layout, levels: tuple[int, ...]) -> tuple[int, Memory]:
-    """The least recomputation of `levels` that fits and its memory, or -1 and the memory of the most."""
-    stages = _stages(model, run, layout)
-    for recompute in levels:
-        if max(stage.state + _activations(model, layout, stage, recompute) for stage in stages) <= run.capacity:
-            return recompute, _peak(model, layout, stages, recompute)
-    return -1, _peak(model, layout, stages, levels[-1])
+def _least_recompute(
+    model: Model, run: Run, layout: Layout, levels: tuple[int, ...], caches: _Caches
+) -> tuple[int, float]:
+    """The least recomputation of `levels` that fits and its total, or -1 and the total of the most."""
+    totals = _totals(model, run, layout, levels, caches)
+    for recompute, total in zip(levels, totals, strict=True):
+        if total <= run.capacity:
+            return recompute, total
+    return -1, totals[-1]
+
+
+_Caches = tuple[
+    dict[tuple[int, int, int, int, bool], tuple[float, float, float, float]],
+    dict[tuple[int, int, bool], tuple[float, ...]],
+]
+"""What layouts share, worked out once per search: a stage's layers and parameters by (t, p, v, e, last), and a
+layer's bytes per token by (t, c, sequence parallelism)."""
+
+
+def _totals(model: Model, run: Run, layout: Layout, levels: tuple[int, ...], caches: _Caches) -> list[float]:
+    """The most loaded GPU's total under each of `levels`: `memories`' arithmetic, trimmed for the search.
+
+    The test `test_the_search_counts_memory_as_memories_does` holds the two to the same numbers.
+    """
+    parameters, per_token = caches
+    t, c, sp = layout.tensor, layout.context, layout.sequence_parallel
+    key = (t, c, sp)
+    if key not in per_token:
+        per_token[key] = (
+            *_layer_bytes_per_token(model, run, layout, moe=False),
+            *_layer_bytes_per_token(model, run, layout, moe=True),
+        )
+    dense_kept, dense_scores, moe_kept, moe_scores = per_token[key]
+    d = layout.data * c
+    expert_ranks = max(d / layout.expert, 1.0)
+    tokens = layout.micro_batch * run.seq_len / c
+    sp_split = t if sp else 1
+    gathered = 2 * tokens * model.hidden * c if sp else 0.0
+    if run.zero_stage >= SHARDED_WEIGHTS:
+        gathered += _WEIGHT_BYTES * (model.attention + max(model.dense_mlp, model.moe_replicated)) / t
+    full = 2 * model.hidden / sp_split
+    best = [0.0] * len(levels)
+    for last in (False, True) if layout.pipeline > 1 else (False,):
+        stage_key = (t, layout.pipeline, layout.chunks, layout.expert, last)
+        if stage_key not in parameters:
+            layers = _stage_layers(model, layout, last)
+            parameters[stage_key] = (*layers, *_stage_parameters(model, layout, last, layers))
+        dense_layers, moe_layers, shared, experts = parameters[stage_key]
+        sharded = shared / d + experts / expert_ranks
+        whole = shared + experts
+        state = _WEIGHT_BYTES * (sharded if run.zero_stage >= SHARDED_WEIGHTS else whole)
+        state += run.gradient_bytes * (sharded if run.zero_stage >= SHARDED_GRADIENTS else whole)
+        state += _MASTER_AND_ADAM * (sharded if run.zero_stage >= DISTRIBUTED_OPTIMIZER else whole)
+        held = 1.0 if last else in_flight(layout, micro_batches(run, layout))
+        fixed = state + gathered
+        if not last:
+            mask = tokens * model.hidden / sp_split if run.dropout else 0.0
+            fixed += held * (_TOKEN_ID_BYTES * tokens + mask)
+        if last or layout.pipeline == 1:
+            fixed += tokens * (4 * model.hidden / sp_split + 4 * model.vocab / t)
+        for index, recompute in enumerate(levels):
+            if recompute == FULL_RECOMPUTE:
+                kept = held * tokens * full * (dense_layers + moe_layers)
+                kept += tokens * (moe_kept + moe_scores if moe_layers else dense_kept + dense_scores)
+            elif recompute == SELECTIVE_RECOMPUTE:
+                kept = held * tokens * (dense_layers * dense_kept + moe_layers * moe_kept)
+            else:
+                dense = dense_layers * (dense_kept + dense_scores)
+                kept = held * tokens * (dense + moe_layers * (moe_kept + moe_scores))
+            best[index] = max(best[index], fixed + kept)
+    return best
 
 
 def choose(model: Model, run: Run, micro_batch: int, pins: Pins) -> Plan | None:

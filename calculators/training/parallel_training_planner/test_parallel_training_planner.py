@@ -329,3 +329,22 @@ def test_sharding_divides_the_model_state_over_data_and_context_ranks() -> None:
     assert states[3].weights == pytest.approx(states[2].weights / ranks)
     assert states[3].buffers > states[2].buffers  # the gathered layer
     assert states[0].activations == states[3].activations
+
+
+@pytest.mark.parametrize("extra", [{}, {"zero_stage": 3.0, "dropout": 1.0, "attention": 1.0, "seq_len": 4096.0},
+                                   {"experts": 8.0, "experts_per_token": 2.0, "expert_ffn_size": 4096.0,
+                                    "dense_layers": 3.0, "gpus": 64.0}])  # fmt: skip
+def test_the_search_counts_memory_as_memories_does(extra: dict[str, float]) -> None:
+    # The search totals each layout with a trimmed copy of the arithmetic; both must give the same bytes.
+    values = {**_default_values(), **extra}
+    model, run = parallel.model_of(values), parallel.run_of(values)
+    levels = (NO_RECOMPUTE, SELECTIVE_RECOMPUTE, FULL_RECOMPUTE)
+    caches: parallel._Caches = ({}, {})
+    checked = 0
+    for layout in parallel._layouts(run, model, 1, parallel.Pins()):
+        if parallel.refusal(model, run, layout):
+            continue
+        expected = [memory.total for memory in parallel.memories(model, run, layout, levels)]
+        assert parallel._totals(model, run, layout, levels, caches) == pytest.approx(expected, rel=1e-12)
+        checked += 1
+    assert checked > 20
