@@ -35,6 +35,7 @@ their bytes (Thakur et al. 2005).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -527,6 +528,15 @@ def _busy(model: Model, run: Run, layout: Layout, hardware_token: float) -> tupl
     return compute, compute * (layout.pipeline - 1) / (layout.chunks * micro_batches(run, layout))
 
 
+def _tensor_traffic(model: Model, run: Run, layout: Layout) -> float:
+    """Seconds of tensor-parallel collectives a step waits for: two all-reduces (or an all-gather and a
+    reduce-scatter) forward and two backward per layer, two more when full recomputation reruns the forward."""
+    collectives = 4 + (2 if layout.recompute == FULL_RECOMPUTE else 0)
+    activation = 2 * layout.micro_batch * run.seq_len / layout.context * model.hidden
+    ring = _ring(layout.tensor, activation, _link(run, layout.tensor))
+    return micro_batches(run, layout) * stage_layers(model, layout) * collectives * ring
+
+
 def step_time(
     model: Model,
     run: Run,
@@ -550,10 +560,7 @@ def step_time(
     layers_here = stage_layers(model, layout)
     micro_tokens = layout.micro_batch * run.seq_len / c
     activation = 2 * micro_tokens * model.hidden
-    # Tensor parallelism: two all-reduces (or an all-gather and a reduce-scatter) forward and two backward per
-    # layer, two more when full recomputation reruns the forward.
-    collectives = 4 + (2 if layout.recompute == FULL_RECOMPUTE else 0)
-    tensor = count * layers_here * collectives * _ring(t, activation, _link(run, t))
+    tensor = _tensor_traffic(model, run, layout)
     # Context parallelism passes keys and values around the ring, forward and (with their gradients) backward,
     # under the attention's own compute.
     context = 0.0
@@ -692,6 +699,7 @@ def search(model: Model, run: Run, micro_batch: int, pins: Pins = Pins(), keep: 
     caches: _Caches = ({}, {})
     flops = {level: flops_per_token(model, run, level) for level in _RECOMPUTE}
     ranked: list[tuple[float, float, Layout, Timing]] = []
+    fits = 0
     for layout in _layouts(run, model, micro_batch, pins):
         reason = refusal(model, run, layout)
         if not reason:
@@ -701,17 +709,24 @@ def search(model: Model, run: Run, micro_batch: int, pins: Pins = Pins(), keep: 
                 if closest is None or total < closest[1]:
                     closest = (_with_recompute(layout, levels[-1]), total)
             else:
+                fits += 1
                 candidate = _with_recompute(layout, recompute)
+                # The step is at least its compute, bubble and tensor-parallel traffic: a layout that cannot
+                # rank among the first `keep` is not worked out further.
+                if len(ranked) == keep:
+                    floor = sum(_busy(model, run, candidate, flops[recompute][1]))
+                    if floor + _tensor_traffic(model, run, candidate) > ranked[-1][0]:
+                        continue
                 stage = caches[0][(layout.tensor, layout.pipeline, layout.chunks, layout.expert, False)]
                 timing = step_time(model, run, candidate, flops[recompute], stage[2:])
-                ranked.append((timing.step, total, candidate, timing))
+                bisect.insort(ranked, (timing.step, total, candidate, timing), key=lambda item: (item[0], item[1]))
+                del ranked[keep:]
         if reason:
             refused[reason] = refused.get(reason, 0) + 1
-    ranked.sort(key=lambda item: (item[0], item[1]))
     # Only the layouts shown are counted term by term.
-    best = tuple(Plan(layout, memory_per_gpu(model, run, layout), timing) for _, _, layout, timing in ranked[:keep])
+    best = tuple(Plan(layout, memory_per_gpu(model, run, layout), timing) for _, _, layout, timing in ranked)
     nearest = plan(model, run, closest[0]) if not best and closest is not None else None
-    return Search(best, len(ranked), tuple(sorted(refused.items(), key=lambda item: -item[1])), nearest)
+    return Search(best, fits, tuple(sorted(refused.items(), key=lambda item: -item[1])), nearest)
 
 
 def _sizes(pinned: int, free: Iterator[int]) -> Iterator[int]:

@@ -348,3 +348,14 @@ def test_the_search_counts_memory_as_memories_does(extra: dict[str, float]) -> N
         assert parallel._totals(model, run, layout, levels, caches) == pytest.approx(expected, rel=1e-12)
         checked += 1
     assert checked > 20
+
+
+def test_keeping_the_fastest_ten_ranks_as_a_full_sort_does() -> None:
+    # The search skips working out layouts whose compute, bubble and tensor traffic alone are slower than its
+    # tenth; what it keeps must be the first ten of every fitting layout ranked.
+    values = {**_default_values(), "gpus": 512.0}
+    model, run = parallel.model_of(values), parallel.run_of(values)
+    ten = parallel.search(model, run, 1)
+    every = parallel.search(model, run, 1, keep=100_000)
+    assert ten.fits == every.fits == len(every.plans) > 10
+    assert [item.layout for item in ten.plans] == [item.layout for item in every.plans[:10]]
