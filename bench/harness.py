@@ -565,7 +565,7 @@ def render_table(report: dict[str, Any]) -> str:
         f"growth ratio {report['build']['growth_ratio']}.",
         f"Recalculation p50/p95: Python {recalc['python']['p50_ms']}/{recalc['python']['p95_ms']} ms, "
         f"plain JavaScript {recalc['plain_javascript']['p50_ms']}/{recalc['plain_javascript']['p95_ms']} ms "
-        f"(ratio {recalc['ratio_p50']}/{recalc['ratio_p95']}); on the GPU memory planner "
+        f"(ratio {recalc['ratio_p50']}/{recalc['ratio_p95']}); on {HEAVIEST} "
         f"{report['recalc_heaviest']['python']['p50_ms']}/{report['recalc_heaviest']['python']['p95_ms']} ms.",
         f"Start: first paint {report['start']['first_contentful_paint_ms']} ms with results "
         f"{'visible' if report['start']['results_in_first_paint'] else 'MISSING'}; "
