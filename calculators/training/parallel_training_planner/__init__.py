@@ -294,14 +294,20 @@ def _row_layout(values: Mapping[str, float], index: int) -> parallel.Layout:
     )  # fmt: skip
 
 
+_ISOLATE, _END_ISOLATE = "\u2068", "\u2069"
+"""First-strong isolate: in a right-to-left page the sizes read as one left-to-right run, whole."""
+
+
 def _name(layout: parallel.Layout, write: Writer) -> str:
     """A layout's short name: TP, PP and DP always, CP, EP and interleaving where they are used."""
     sizes = {"tensor": layout.tensor, "pipeline": layout.pipeline, "data": layout.data}
     name = write.text(_LAYOUT_NAME, {key: write.number(size, 0) for key, size in sizes.items()}, {})
-    for message, key, size in ((_WITH_CONTEXT, "context", layout.context), (_WITH_EXPERTS, "expert", layout.expert),
-                               (_INTERLEAVED, "chunks", layout.chunks)):  # fmt: skip
+    for message, key, size in ((_WITH_CONTEXT, "context", layout.context), (_WITH_EXPERTS, "expert", layout.expert)):
         if size > 1:
             name = write.text(message, {"layout": name, key: write.number(size, 0)}, {})
+    name = _ISOLATE + name + _END_ISOLATE
+    if layout.chunks > 1:
+        name = write.text(_INTERLEAVED, {"layout": name, "chunks": write.number(layout.chunks, 0)}, {})
     return name
 
 
