@@ -695,7 +695,7 @@ def search(model: Model, run: Run, micro_batch: int, pins: Pins = Pins(), keep: 
     """
     refused: dict[str, int] = {}
     closest: tuple[Layout, float] | None = None
-    levels = _RECOMPUTE if pins.recompute < 0 else (pins.recompute,)
+    levels: tuple[int, ...] = _RECOMPUTE if pins.recompute < 0 else (pins.recompute,)
     if pins.recompute < 0 and run.fused_attention:
         # A fused kernel keeps no scores, so selective recomputation saves nothing and costs time: never chosen.
         levels = (NO_RECOMPUTE, FULL_RECOMPUTE)
