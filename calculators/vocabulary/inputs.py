@@ -49,6 +49,7 @@ __all__ = [
     "MIXTURE_OF_EXPERTS",
     "MODEL",
     "MODEL_SHAPE",
+    "MOE_SHAPE",
     "PARAMS_BILLION",
     "SEQ_LEN",
     "SHARED_EXPERTS",
@@ -734,6 +735,14 @@ CROSS_ENTROPY = _memory_choice(
 )
 
 
+MOE_SHAPE: tuple[InputSpec, ...] = (
+    replace(EXPERTS, default="0", advanced=True),
+    replace(EXPERTS_PER_TOKEN, default="0", advanced=True),
+    replace(EXPERT_FFN_SIZE, default="0", advanced=True),
+    replace(SHARED_EXPERTS, advanced=True),
+    replace(DENSE_LAYERS, advanced=True),
+)
+"""A mixture of experts' shape in closed advanced options, dense (0 experts) unless a preset or config fills it."""
 MODEL_SHAPE: tuple[InputSpec, ...] = (
     LAYERS,
     HIDDEN_SIZE,

@@ -56,7 +56,6 @@ __all__ = [
     "Run",
     "Search",
     "Timing",
-    "choose",
     "flops_per_token",
     "in_flight",
     "layer_activations",
@@ -136,6 +135,8 @@ class Model:
     """The routed experts of one mixture-of-experts layer, all of them."""
     norms: float
     """Norm weights of one layer (not split by tensor parallelism)."""
+    parameters: float
+    """Every parameter of the model."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ def model_of(values: Mapping[str, float]) -> Model:
         moe_replicated=(count.shared_experts + count.routers) / moe_layers if moe_layers else 0.0,
         expert_weights=count.routed_experts / moe_layers if moe_layers else 0.0,
         norms=count.norms / (layers + 1),
+        parameters=count.total,
     )
 
 
@@ -836,16 +838,6 @@ def _totals(model: Model, run: Run, layout: Layout, levels: tuple[int, ...], cac
                 kept = held * tokens * (dense + moe_layers * (moe_kept + moe_scores))
             best[index] = max(best[index], fixed + kept)
     return best
-
-
-def choose(model: Model, run: Run, micro_batch: int, pins: Pins) -> Plan | None:
-    """The layout the page reports: the reader's when every size is pinned, else the fastest that fits, else the
-    valid one that comes closest; None when no layout of these GPUs can run at all."""
-    return _chosen(search(model, run, micro_batch, pins))
-
-
-def _chosen(found: Search) -> Plan | None:
-    return found.plans[0] if found.plans else found.closest
 
 
 def runnable(model: Model, run: Run, micro_batch: int, pins: Pins) -> bool:

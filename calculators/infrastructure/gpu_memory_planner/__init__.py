@@ -34,14 +34,12 @@ from calculators.vocabulary.architecture import ARCHITECTURE, KV_HEADS_RULE, SHA
 
 N_, NP_ = messages_of(__name__)
 
-_MODEL = inputs.MODEL
 _METHOD = N_("Method")
 _TRAINING = N_("Training")
 _LORA = N_("LoRA and QLoRA")
 _SAVING = inputs.MEMORY_SAVERS
 _SERVING = N_("Serving")
 _GPU = N_("GPU")
-_MOE = inputs.MIXTURE_OF_EXPERTS
 
 _GIB = 2.0**30
 """A GPU sold as "80 GB" gives 80 GiB to CUDA (81,920 MiB in nvidia-smi); its capacity is read in GiB."""
@@ -503,21 +501,11 @@ CALCULATOR = Calculator(
             ),
             advanced=True,
         ),
-        replace(ARCHITECTURE, group=_MODEL),
-        replace(inputs.LAYERS, group=_MODEL),
-        replace(inputs.HIDDEN_SIZE, group=_MODEL),
-        replace(inputs.ATTENTION_HEADS, group=_MODEL),
-        replace(inputs.KV_HEADS, group=_MODEL),
-        replace(inputs.HEAD_DIM, group=_MODEL),
-        replace(inputs.FFN_SIZE, group=_MODEL),
-        replace(inputs.VOCAB_SIZE, group=_MODEL, default="128256"),
-        replace(inputs.TIED_EMBEDDINGS, group=_MODEL),
+        ARCHITECTURE,
+        *inputs.MODEL_SHAPE,
+        inputs.TIED_EMBEDDINGS,
         *SHAPE_INPUTS,
-        replace(inputs.EXPERTS, group=_MOE, default="0", advanced=True),
-        replace(inputs.EXPERTS_PER_TOKEN, group=_MOE, default="0", advanced=True),
-        replace(inputs.EXPERT_FFN_SIZE, group=_MOE, default="0", advanced=True),
-        replace(inputs.SHARED_EXPERTS, group=_MOE, advanced=True),
-        replace(inputs.DENSE_LAYERS, group=_MOE, advanced=True),
+        *inputs.MOE_SHAPE,
     ),
     outputs=(
         OutputSpec(

@@ -32,7 +32,7 @@ from calculators.kernel.spec import (
     messages_of,
 )
 from calculators.vocabulary import cost, inputs, parallel, roofline, units
-from calculators.vocabulary.architecture import ARCHITECTURE, GPT2, KV_HEADS_RULE, PHI, SHAPE_INPUTS, count_parameters
+from calculators.vocabulary.architecture import ARCHITECTURE, GPT2, KV_HEADS_RULE, PHI, SHAPE_INPUTS
 
 N_, NP_ = messages_of(__name__)
 
@@ -40,8 +40,6 @@ _LAYOUT = N_("Layout")
 _CLUSTER = N_("Cluster")
 _TRAINING = N_("Training run")
 _KERNELS = N_("Precision and kernels")
-_MODEL = inputs.MODEL
-_MOE = inputs.MIXTURE_OF_EXPERTS
 
 _GIB = 2.0**30
 _SECONDS_PER_DAY = 86_400.0
@@ -107,7 +105,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "training_days": seconds / _SECONDS_PER_DAY,
         "gpu_hours": gpu_hours,
         "total_cost": gpu_hours * values["gpu_hour_price"],
-        "parameters_billion": count_parameters(values).total / 1e9,
+        "parameters_billion": model.parameters / 1e9,
         "weights_memory": memory.weights / unit,
         "gradients_memory": memory.gradients / unit,
         "optimizer_memory": memory.optimizer / unit,
@@ -796,21 +794,17 @@ CALCULATOR = Calculator(
             ),
             advanced=True,
         ),
-        replace(ARCHITECTURE, group=_MODEL),
-        replace(inputs.LAYERS, group=_MODEL, default="80"),
-        replace(inputs.HIDDEN_SIZE, group=_MODEL, default="8192"),
-        replace(inputs.ATTENTION_HEADS, group=_MODEL, default="64"),
-        replace(inputs.KV_HEADS, group=_MODEL, default="8"),
-        replace(inputs.HEAD_DIM, group=_MODEL, default="128"),
-        replace(inputs.FFN_SIZE, group=_MODEL, default="28672"),
-        replace(inputs.VOCAB_SIZE, group=_MODEL, default="128256"),
-        replace(inputs.TIED_EMBEDDINGS, group=_MODEL, default="0"),
+        ARCHITECTURE,
+        replace(inputs.LAYERS, default="80"),
+        replace(inputs.HIDDEN_SIZE, default="8192"),
+        replace(inputs.ATTENTION_HEADS, default="64"),
+        replace(inputs.KV_HEADS, default="8"),
+        replace(inputs.HEAD_DIM, default="128"),
+        replace(inputs.FFN_SIZE, default="28672"),
+        replace(inputs.VOCAB_SIZE, default="128256"),
+        replace(inputs.TIED_EMBEDDINGS, default="0"),
         *SHAPE_INPUTS,
-        replace(inputs.EXPERTS, group=_MOE, default="0", advanced=True),
-        replace(inputs.EXPERTS_PER_TOKEN, group=_MOE, default="0", advanced=True),
-        replace(inputs.EXPERT_FFN_SIZE, group=_MOE, default="0", advanced=True),
-        replace(inputs.SHARED_EXPERTS, group=_MOE, advanced=True),
-        replace(inputs.DENSE_LAYERS, group=_MOE, advanced=True),
+        *inputs.MOE_SHAPE,
     ),
     outputs=(
         OutputSpec(
