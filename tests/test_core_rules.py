@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib
 import io
+import json
 import subprocess
 import sys
 import zipfile
@@ -16,7 +17,15 @@ import calculators
 from calculators import CALCULATORS, CATEGORIES, Kind
 from calculators.catalogue import CATALOGUE, POPULAR
 from calculators.registry import module_name
-from site_builder.build.assets import CORE, bundle_calculators, calculator_sources, core_sources, shared_sources
+from site_builder.build.assets import (
+    CORE,
+    bundle,
+    bundle_calculators,
+    calculator_sources,
+    core_sources,
+    page_only_sources,
+    shared_sources,
+)
 
 # Every module of the core at any depth, as the bundle and the worker's catalog see them: the one list.
 MODULES = list(core_sources())
@@ -104,12 +113,45 @@ def test_the_bundles_hold_exactly_the_core() -> None:
     with zipfile.ZipFile(io.BytesIO(bundle_calculators())) as whole:
         names = set(whole.namelist())
     assert names == {f"calculators/{p.relative_to(CORE).as_posix()}" for p in MODULES}
-    # What a page loads: the shared part (no calculator, no catalogue) plus its own calculator's package.
+    # What a page loads: the shared part (no calculator, no catalogue) plus its own calculator's package and the
+    # shared modules only some calculators import.
     shared = set(shared_sources())
     own = [set(calculator_sources(calculator)) for calculator in CALCULATORS]
-    assert all(len(files) == 1 for files in own)
-    assert shared.isdisjoint(set().union(*own))
+    page_only = set(page_only_sources())
+    assert all(len(files - page_only) == 1 for files in own)
+    assert shared.isdisjoint(set().union(*own)) and page_only <= set().union(*own)
     assert shared | set().union(*own) == set(MODULES) - {CORE / "catalogue.py"}
+    assert CORE / "vocabulary" / "parallel.py" in page_only  # the planner's search is no other page's download
+
+
+def test_every_page_runs_from_its_own_bundles(tmp_path: Path) -> None:
+    """Each calculator imports and computes its defaults with only the shared core and its own bundle unpacked, as
+    its page's worker unpacks them: a shared module it needs and its bundle lacks fails here."""
+    core = bundle(shared_sources())
+    pages = []
+    for calculator in CALCULATORS:
+        folder = tmp_path / calculator.slug
+        for archive in (core, bundle(calculator_sources(calculator))):
+            zipfile.ZipFile(io.BytesIO(archive)).extractall(folder)
+        pages.append((str(folder), calculator.compute.__module__))
+    code = """
+import importlib, json, sys
+stdlib = [path for path in sys.path if "site-packages" not in path and path]
+for folder, module in json.loads(sys.argv[1]):
+    sys.path[:] = [folder, *stdlib]
+    for name in [name for name in sys.modules if name == "calculators" or name.startswith("calculators.")]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
+    calculator = importlib.import_module(module).CALCULATOR
+    importlib.import_module("calculators.report")
+    assert importlib.import_module("calculators").evaluate(calculator, calculator.defaults()).ok, module
+    loaded = [sys.modules[name].__file__ or "" for name in sys.modules if name.startswith("calculators")]
+    assert all(path.startswith(folder) for path in loaded), module
+print(len(sys.argv[1]) and "ran")
+"""
+    run = subprocess.run([sys.executable, "-I", "-c", code, json.dumps(pages)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "ran"
 
 
 def test_extraction_reaches_every_calculator_folder() -> None:

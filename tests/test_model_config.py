@@ -168,10 +168,13 @@ def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[str, Local
         "attention_heads": "12",  # to check the key-value heads against
         "sliding_window": "0",  # GPT-2 has none: every layer keeps every token
         "sliding_window_share": "100",
+        # Nor latent attention or layers without attention: a page another model filled keeps none of them.
+        **dict.fromkeys(("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"), "0"),
+        **dict.fromkeys(("state_layers_share", "state_conv_channels", "state_conv_width", "recurrent_state"), "0"),
     }
     # Only the assumptions that reach this calculator's inputs are mentioned.
     assert outcome.message == (
-        "Filled 6 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
+        "Filled 14 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
         "head_dim."
     )
     sized = read_config(find("quantized-model-size"), json.dumps(LLAMA_31_8B), kits["en"])

@@ -90,11 +90,13 @@ def test_every_preset_gives_valid_inputs(calculator) -> None:  # type: ignore[no
 
 def test_latent_attention_models_are_kept_off_attention_shape_formulas() -> None:
     deepseek = next(model for model in PRESETS.models if model.kv_lora_rank)
-    assert not covers(find("kv-cache-size"), deepseek.facts())
+    assert not covers(find("lora-parameters"), deepseek.facts())
     assert covers(find("moe-active-params"), deepseek.facts())
     assert covers(find("quantized-model-size"), deepseek.facts())
+    # The cache pages take the latent's facts, so they describe it.
+    assert covers(find("kv-cache-size"), deepseek.facts()) and covers(find("llm-inference-vram"), deepseek.facts())
     # The library withholds it as the page does: its head_dim of 56 is a placeholder, not an attention shape.
-    assert preset_values(find("kv-cache-size"), deepseek) == {}
+    assert preset_values(find("lora-parameters"), deepseek) == {}
     assert preset_values(find("moe-active-params"), deepseek)["kv_lora_rank"] == "512"
 
 

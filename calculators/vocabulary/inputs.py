@@ -7,7 +7,6 @@ Their words are in the gettext context "input", so each is translated once for e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
@@ -62,7 +61,6 @@ __all__ = [
     "WINDOW_CONVENTION",
     "WORKLOAD",
     "advanced_groups",
-    "cached_tokens",
     "choice_input",
     "count_input",
     "yes_no_input",
@@ -342,18 +340,19 @@ WINDOW_CONVENTION = InputSpec(
     name="window_convention",
     kind=Kind.CHOICE,
     group=MODEL,
-    label=N_("input", "Tokens a windowed layer keeps"),
+    label=N_("input", "Cache convention"),
     help=N_(
         "input",
-        "Engines differ by one token once the context passes the window W. Mistral's reference rolling buffer, "
-        "transformers' static sliding-window cache and vLLM during a decode step hold W; transformers' default "
-        "dynamic cache keeps W − 1 between steps, because the next token attends to itself and the W − 1 "  # noqa: RUF001
-        "before it.",
+        "Engines keep the same things a little differently. Past a window or chunk of W tokens, vLLM keeps W "
+        "during a decode step, as Mistral's rolling buffer and transformers' static cache do; transformers' "
+        "default dynamic cache keeps W − 1 between steps, because the next token attends to itself and the "  # noqa: RUF001
+        "W − 1 before it. A layer with a fixed-size state keeps its convolution's last width − 1 inputs in vLLM "  # noqa: RUF001
+        "and the last width in transformers, which also keeps the recurrent state in FP32.",
     ),
     default="window",
     choices=(
-        Choice("window", N_("input", "W: Mistral's rolling buffer, vLLM, transformers' static cache"), number="0"),
-        Choice("window-minus-one", N_("input", "W − 1: transformers' dynamic cache"), number="1"),  # noqa: RUF001
+        Choice("window", N_("input", "vLLM, Mistral's rolling buffer: W tokens"), number="0"),
+        Choice("window-minus-one", N_("input", "transformers' dynamic cache: W − 1 tokens"), number="1"),  # noqa: RUF001
     ),
     fraction_digits=0,
     optional=True,
@@ -498,41 +497,6 @@ COMPUTE_FLOPS = InputSpec(
 )
 
 
-def cached_tokens(values: Mapping[str, float]) -> float:
-    """Return the tokens of one sequence the KV cache holds per layer, averaged over the layers.
-
-    A layer with a sliding window of W tokens keeps min(s, W - c) of the s tokens in context, c the engine's
-    convention (`WINDOW_CONVENTION`), the other layers all s. A query sees W tokens, itself and the W - 1
-    before it (transformers' `sliding_window_overlay`, masking_utils.py: kv_idx > q_idx - sliding_window).
-    c = 0, W tokens: the Mistral 7B paper's rolling buffer cache (arXiv:2310.06825, section 2), whose
-    reference code allocates sliding_window slots per layer (mistral-inference 1.6.0, cache.py,
-    `get_cache_sizes` and `BufferCache`); transformers' StaticSlidingWindowLayer, min(sliding_window,
-    max_cache_len) slots (transformers 5.23.0, cache_utils.py, line 526); vLLM's hybrid KV cache manager,
-    which keeps the last sliding_window - 1 computed tokens plus those scheduled, W in a decode step
-    (vllm/v1/kv_cache_interface.py, `SlidingWindowSpec.max_memory_usage_bytes`). c = 1, W - 1 tokens:
-    transformers' DynamicSlidingWindowLayer, the default cache of `generate`, which after each step keeps
-    `full_key_states[:, :, -self.sliding_window + 1 :, :]` (cache_utils.py, lines 244 to 247).
-
-    Mistral 7B v0.1 at 8,192 tokens keeps 4,096, or 4,095 in transformers' dynamic cache; Gemma 2,
-    windowed on half its layers, (8,192 + 4,096) / 2:
-
-    >>> cached_tokens({"context_tokens": 8192, "sliding_window": 4096, "sliding_window_share": 100})
-    4096.0
-    >>> cached_tokens({"context_tokens": 8192, "sliding_window": 4096, "sliding_window_share": 100,
-    ...                "window_convention": 1})
-    4095.0
-    >>> cached_tokens({"context_tokens": 8192, "sliding_window": 4096, "sliding_window_share": 50})
-    6144.0
-    >>> cached_tokens({"context_tokens": 8192})  # no window: every token in every layer
-    8192.0
-    """
-    context = values["context_tokens"]
-    window = values.get("sliding_window", 0)
-    share = values.get("sliding_window_share", 100) / 100 if window else 0.0
-    kept = window - values.get("window_convention", 0)
-    return (1 - share) * context + share * min(context, kept)
-
-
 CACHED_TOKENS = OutputSpec(
     name="cached_tokens",
     label=N_("input", "Tokens kept per layer"),
@@ -541,10 +505,10 @@ CACHED_TOKENS = OutputSpec(
     # {sliding_window_share} a percentage (the % sign follows the placeholder).
     sentence=N_(
         "input",
-        "With a sliding window of {sliding_window} tokens (0: none) on the layers that use it "
-        "({sliding_window_share}%), each layer keeps {cached_tokens} of the {context_tokens} tokens of a "
-        "sequence, on average: a windowed layer keeps only the most recent tokens its window holds, the "
-        "others keep them all.",
+        "With a window or chunk of {sliding_window} tokens (0: none) on the layers that use it "
+        "({sliding_window_share}%), each attention layer keeps {cached_tokens} of the {context_tokens} tokens "
+        "of a sequence, on average: a windowed or chunked layer keeps only the most recent tokens it can "
+        "still attend to, the others keep them all.",
     ),
     fraction_digits=0,
 )

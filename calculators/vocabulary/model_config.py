@@ -229,7 +229,7 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     model_facts = {f"model.{name}": value for name, value in facts.items()}
     model_facts["model.params_billion"] = count.total / 1e9
     model_facts["model.active_params_billion"] = count.active / 1e9
-    model_facts.update(_sliding_window(document, model_type, int(found["layers"])))
+    model_facts.update(_layer_kinds(document, model_type, int(found["layers"])))
     unknown = model_type if model_type and model_type not in FAMILIES else ""
     return ConfigReading(model_facts, assumed=tuple(assumed), unknown_family=unknown)
 
@@ -330,26 +330,102 @@ def fill_values(calculator: Calculator, facts: Mapping[str, float]) -> dict[str,
     return values
 
 
-def _sliding_window(document: Mapping[str, object], model_type: str, layers: int) -> dict[str, float]:
-    """The sliding window and the percentage of layers that use it, as transformers reads the config."""
-    window = document.get("sliding_window")
-    if (
-        document.get("use_sliding_window") is False  # Qwen2 states a window it does not use
-        or not isinstance(window, int)
-        or isinstance(window, bool)
-        or not 0 < window < 100_000_000
-    ):
-        return {"model.sliding_window": 0.0, "model.sliding_window_share": 100.0}
-    types = document.get("layer_types")
+def _positive_int(value: object) -> int:
+    """`value` if it is a whole number of a sensible size, else 0 (booleans, text and absurd sizes included)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 100_000_000 else 0
+
+
+def _layer_kinds(document: Mapping[str, object], model_type: str, layers: int) -> dict[str, float]:
+    """What each layer caches, as transformers reads the config: the window (or chunk) and the percentage of
+    layers with it, and the percentage that keep a fixed-size state with that state's sizes."""
+    listed = document.get("layer_types")
+    types = [str(kind) for kind in listed] if isinstance(listed, list) and listed else _implied(document, layers)
+    window = _positive_int(document.get("sliding_window"))
+    chunk = _positive_int(document.get("attention_chunk_size"))
+    if document.get("use_sliding_window") is False:  # Qwen2 states a window it does not use
+        window = 0
+
+    def share(*kinds: str) -> float:
+        return 100 * sum(kind in kinds for kind in types) / len(types) if types else 0.0
+
+    facts = {"model.sliding_window": 0.0, "model.sliding_window_share": 100.0, **_state(document, model_type)}
+    if window:
+        windowed = share("sliding_attention") if types else 100 * _windowed(document, model_type, layers) / layers
+        facts.update({"model.sliding_window": float(window), "model.sliding_window_share": windowed})
+    elif chunk and "chunked_attention" in types:
+        # Llama 4: the layers with rotary positions attend within their chunk, every fourth layer to everything.
+        facts.update({"model.sliding_window": float(chunk), "model.sliding_window_share": share("chunked_attention")})
+    facts["model.state_layers_share"] = share("linear_attention", "mamba")
+    if not facts["model.state_layers_share"]:
+        facts.update(dict.fromkeys(_STATE_FACTS, 0.0))
+    return facts
+
+
+def _implied(document: Mapping[str, object], layers: int) -> list[str]:
+    """The layer_types transformers derives when config.json leaves them out, for the families that derive any."""
+    no_rope = document.get("no_rope_layers")
+    if _positive_int(document.get("attention_chunk_size")):
+        # Llama4TextConfig: no_rope_layers, or one layer without rotary positions every no_rope_layer_interval (4).
+        interval = _positive_int(document.get("no_rope_layer_interval")) or 4
+        flags = no_rope if isinstance(no_rope, list) and no_rope else [(i + 1) % interval != 0 for i in range(layers)]
+        return ["chunked_attention" if flag else "full_attention" for flag in flags]
+    family = document.get("model_type")
+    if interval := _positive_int(document.get("full_attention_interval")) or (4 if family == "qwen3_next" else 0):
+        # Qwen3NextConfig: every full_attention_interval-th layer has attention, the others Gated DeltaNet.
+        return ["full_attention" if (i + 1) % interval == 0 else "linear_attention" for i in range(layers)]
+    if period := _positive_int(document.get("attn_layer_period")) or (8 if family == "jamba" else 0):
+        # JambaConfig: attention where i % attn_layer_period == attn_layer_offset (8 and 4), Mamba elsewhere.
+        offset = document.get("attn_layer_offset", 4 if family == "jamba" else 0)
+        return ["full_attention" if i % period == offset else "mamba" for i in range(layers)]
+    indices = document.get("attn_layer_indices")
+    if isinstance(indices, list) and family == "bamba":
+        return ["full_attention" if i in indices else "mamba" for i in range(layers)]
+    return []
+
+
+def _windowed(document: Mapping[str, object], model_type: str, layers: int) -> float:
+    """How many layers use the window when config.json names no layer_types."""
     pattern = document.get("sliding_window_pattern")
-    if isinstance(types, list) and types:
-        windowed = sum(kind == "sliding_attention" for kind in types) * layers / len(types)
-    elif model_type == "gemma2":
-        windowed = (layers + 1) // 2  # Gemma 2 windows layers 0, 2, 4...
-    elif isinstance(pattern, int) and pattern > 0:
-        windowed = layers - layers // pattern  # Gemma 3: every pattern-th layer is global
-    elif isinstance(first := document.get("max_window_layers"), int) and document.get("use_sliding_window"):
-        windowed = max(0, layers - first)  # Qwen2: the layers from that index on
+    if model_type == "gemma2":
+        return (layers + 1) // 2  # Gemma 2 windows layers 0, 2, 4...
+    if isinstance(pattern, int) and pattern > 0:
+        return layers - layers // pattern  # Gemma 3: every pattern-th layer is global
+    if isinstance(first := document.get("max_window_layers"), int) and document.get("use_sliding_window"):
+        return max(0, layers - first)  # Qwen2: the layers from that index on
+    return layers
+
+
+_STATE_FACTS = ("model.state_conv_channels", "model.state_conv_width", "model.recurrent_state", "model.state_precision")
+
+
+def _state(document: Mapping[str, object], model_type: str) -> dict[str, float]:
+    """The fixed-size state of a layer without attention, with each family's config defaults (transformers 5.25).
+
+    Gated DeltaNet (Qwen3-Next, modeling_qwen3_next.py): a convolution over the keys, queries and values,
+    2 · key heads · key dimension + value heads · value dimension channels, and a recurrent state of value
+    heads × key dimension × value dimension. Mamba (Jamba): expand · hidden channels, a state of expand · hidden ×
+    d_state. Mamba-2 (Bamba): heads · head dimension + 2 · groups · d_state channels, a state of heads × head
+    dimension × d_state. vLLM's `MambaStateShapeCalculator` gives the same shapes.
+    """
+
+    def number(key: str, default: float) -> float:
+        return float(_positive_int(document.get(key)) or default)
+
+    hidden = number("hidden_size", 0)
+    if model_type == "qwen3_next":
+        key_heads, key_dim = number("linear_num_key_heads", 16), number("linear_key_head_dim", 128)
+        value_heads, value_dim = number("linear_num_value_heads", 32), number("linear_value_head_dim", 128)
+        channels = 2 * key_heads * key_dim + value_heads * value_dim
+        recurrent, width = value_heads * key_dim * value_dim, number("linear_conv_kernel_dim", 4)
+    elif model_type == "jamba":
+        inner = number("mamba_expand", 2) * hidden
+        channels, recurrent, width = inner, inner * number("mamba_d_state", 16), number("mamba_d_conv", 4)
+    elif model_type == "bamba":
+        heads, state = number("mamba_n_heads", 128), number("mamba_d_state", 256)
+        head_dim = number("mamba_d_head", number("mamba_expand", 2) * hidden / heads)
+        channels = heads * head_dim + 2 * number("mamba_n_groups", 1) * state
+        recurrent, width = heads * head_dim * state, number("mamba_d_conv", 4)
     else:
-        windowed = layers
-    return {"model.sliding_window": float(window), "model.sliding_window_share": 100 * windowed / layers}
+        return dict.fromkeys(_STATE_FACTS, 0.0)
+    precision = 4.0 if document.get("mamba_ssm_cache_dtype") == "float32" else 2.0
+    return dict(zip(_STATE_FACTS, (channels, width, recurrent, precision), strict=True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import io
@@ -31,6 +32,7 @@ __all__ = [
     "calculator_sources",
     "core_sources",
     "embed_loader",
+    "page_only_sources",
     "runtime_path",
     "runtime_sources",
     "runtime_version",
@@ -70,9 +72,66 @@ def shared_sources() -> tuple[Path, ...]:
 
     A calculator's own package is a folder under its category (`cost/token_cost/`): a page loads its
     own only. The catalogue stays out as the worker imports its calculator by module name, so these
-    bytes do not grow with the catalogue.
+    bytes do not grow with the catalogue. So do the shared modules only some calculators import
+    (`page_only_sources`): they travel with those calculators.
     """
-    return tuple(path for path in core_sources() if not _owned(path) and path != CORE / "catalogue.py")
+    page_only = set(page_only_sources())
+    return tuple(
+        path for path in core_sources() if not _owned(path) and path != CORE / "catalogue.py" and path not in page_only
+    )
+
+
+def page_only_sources() -> tuple[Path, ...]:
+    """Return the shared modules that no module every page runs imports, however indirectly.
+
+    The machinery every page runs (the package, the kernel, drawing, the report and the worker's entry points)
+    and what it imports stay in the shared core; a vocabulary module only calculators import (the parallel
+    planner's search, the memory arithmetic) ships in the bundle of each calculator that imports it, so a
+    page never downloads the arithmetic of another.
+    """
+    machinery = [
+        path
+        for path in core_sources()
+        if not _owned(path) and path != CORE / "catalogue.py" and "vocabulary" not in path.relative_to(CORE).parts
+    ]
+    everywhere = _imported_by(machinery)
+    return tuple(path for path in core_sources() if path.parent == CORE / "vocabulary" and path not in everywhere)
+
+
+def _imported_by(roots: Sequence[Path]) -> set[Path]:
+    """Return `roots` and every core file they import, directly or through others (read from their syntax)."""
+    found: set[Path] = set()
+    waiting = list(roots)
+    while waiting:
+        path = waiting.pop()
+        if path not in found:
+            found.add(path)
+            waiting.extend(_imports(path) - found)
+    return found
+
+
+def _imports(path: Path) -> set[Path]:
+    """Return the core files `path` imports: `import calculators.x`, `from calculators.x import y` (y a module or
+    a name), and relative imports, wherever in the file they stand."""
+    package = path.relative_to(CORE.parent).with_suffix("").parts[:-1]
+    names: list[tuple[str, ...]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.extend(tuple(alias.name.split(".")) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = tuple(part for part in (node.module or "").split(".") if part)
+            base = (*package[: len(package) + 1 - node.level], *module) if node.level else module
+            names.append(base)
+            names.extend((*base, alias.name) for alias in node.names)
+    files = set()
+    for name in names:
+        if name[:1] != ("calculators",):
+            continue
+        folder = CORE.parent.joinpath(*name)
+        for candidate in (folder.with_suffix(".py"), folder / "__init__.py"):
+            if candidate.is_file():
+                files.add(candidate)
+    return files
 
 
 def _owned(path: Path) -> bool:
@@ -82,9 +141,12 @@ def _owned(path: Path) -> bool:
 
 
 def calculator_sources(calculator: Calculator) -> tuple[Path, ...]:
-    """Return the Python files of one calculator's own package (its folder, tests left out)."""
+    """Return what one calculator's bundle holds: the Python files of its own package (its folder, tests left
+    out) and the shared modules it imports that the shared core leaves out (`page_only_sources`)."""
     folder = Path(inspect.getfile(calculator.compute)).parent
-    return tuple(sorted(path for path in folder.glob("*.py") if not path.name.startswith("test_")))
+    own = sorted(path for path in folder.glob("*.py") if not path.name.startswith("test_"))
+    page_only = set(page_only_sources())
+    return (*own, *sorted(_imported_by(own) & page_only))
 
 
 def calculator_module(calculator: Calculator) -> str:

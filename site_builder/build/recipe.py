@@ -24,7 +24,6 @@ from .assets import (
     STATIC,
     asset_urls,
     bundle,
-    calculator_module,
     calculator_sources,
     core_sources,
     embed_loader,
@@ -40,6 +39,7 @@ from .catalogs import (
     CatalogCache,
     CatalogProblem,
     module_messages,
+    module_names,
     read_catalog,
     shared_messages,
 )
@@ -237,7 +237,7 @@ def collect_app_files(
     files["_app/embed.js"] = embed_loader(LOCALES, config.calculators)
     shared = shared_messages()
     # The worker only translates the core's words and its own calculator's; articles and page chrome stay out.
-    keep = {c.slug: shared | module_messages([calculator_module(c)]) for c in config.calculators}
+    keep = {c.slug: shared | module_messages(module_names(calculator_sources(c))) for c in config.calculators}
     for locale, mo in catalogs.items():
         for slug, catalog in config.catalog_cache.browser_catalogs(mo, keep).items():
             files[f"_app/locales/{locale.folder}/{slug}.mo"] = catalog

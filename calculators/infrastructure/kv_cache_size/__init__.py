@@ -1,4 +1,4 @@
-"""KV cache size: the memory attention keys and values take while a model generates.
+"""KV cache size: the memory a model keeps for each sequence while it generates.
 
 Formula (Kwon et al., "Efficient Memory Management for Large Language Model Serving with
 PagedAttention" (vLLM), arXiv:2309.06180, §3): every token keeps a key and a value vector in
@@ -6,10 +6,11 @@ every layer, so bytes = 2 · L · n_kv · d_head · bytes per element, per token
 tokens in context and the sequences in the batch. With grouped-query attention (Ainslie et
 al., arXiv:2305.13245) n_kv is the number of key-value heads, not of query heads.
 
-Sliding-window attention (Mistral 7B, arXiv:2310.06825, section 2: the rolling buffer cache; Gemma 2,
-arXiv:2408.00118, section 2: local and global layers alternate) caps what a windowed layer keeps at
-the window's W tokens, or W - 1 in transformers' default dynamic cache, which the window convention
-input chooses: see `inputs.cached_tokens` for each engine's code.
+Every other attention design the config states is `attention.cache_of`'s: windowed layers (Mistral 7B, Gemma 2
+and 3, gpt-oss) and chunked ones (Llama 4) keep at most the window or chunk, W tokens or W - 1 by the engine's
+convention; multi-head latent attention (DeepSeek-V2/V3) keeps a compressed latent and a rotary key per token and
+layer, or every head's key and value in transformers 4; linear-attention and state-space layers (Qwen3-Next, Jamba,
+Bamba) keep a fixed-size state, reported apart.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, ChartPart, MemoryChart, OutputSpec, messages_of
-from calculators.vocabulary import inputs
+from calculators.vocabulary import attention, inputs
 from calculators.vocabulary.architecture import KV_HEADS_RULE
 
 N_, NP_ = messages_of(__name__)
@@ -55,10 +56,14 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     >>> compute({**mistral_values, "window_convention": 1})["cached_tokens"]
     4095.0
     """
-    per_token = 2 * values["layers"] * values["kv_heads"] * values["head_dim"] * values["bytes_per_element"]
-    kept = inputs.cached_tokens(values)
-    total = per_token * kept * values["batch_size"]
-    return {"per_token_kib": per_token / 1024, "kv_cache_memory": total / values["memory_unit"], "cached_tokens": kept}
+    cache = attention.cache_of(values)
+    batch, unit = values["batch_size"], values["memory_unit"]
+    return {
+        "per_token_kib": cache.per_token / 1024,
+        "kv_cache_memory": cache.keys_values * batch / unit,
+        "state_memory": cache.state * batch / unit,
+        "cached_tokens": cache.cached_tokens,
+    }
 
 
 CALCULATOR = Calculator(
@@ -90,9 +95,7 @@ CALCULATOR = Calculator(
             advanced=True,
         ),
         replace(inputs.BYTES_PER_ELEMENT, group=_MODEL),
-        replace(inputs.SLIDING_WINDOW, group=_MODEL),
-        replace(inputs.SLIDING_WINDOW_SHARE, group=_MODEL),
-        replace(inputs.WINDOW_CONVENTION, group=_MODEL),
+        *attention.CACHE_INPUTS,
         replace(inputs.CONTEXT_TOKENS, group=_WORKLOAD),
         replace(inputs.BATCH_SIZE, group=_WORKLOAD),
         replace(
@@ -112,32 +115,46 @@ CALCULATOR = Calculator(
             # Translators: {kv_cache_memory} is a formatted amount of memory, {memory_unit_label} its unit
             # (GB or GiB), {cached_tokens} and {batch_size} formatted counts.
             sentence=N_(
-                "The whole batch keeps keys and values for tokens × sequences = {cached_tokens} × {batch_size}, "
-                "taking {kv_cache_memory} {memory_unit_label}.",
+                "Each attention layer keeps {cached_tokens} tokens on average for each of {batch_size} sequences: "
+                "their keys and values (or latents) take {kv_cache_memory} {memory_unit_label}.",
+            ),
+        ),
+        OutputSpec(
+            name="state_memory",
+            label=N_("Fixed-size state"),
+            unit_choice="memory_unit",
+            # Translators: {state_memory} is a formatted amount of memory, {memory_unit_label} its unit.
+            sentence=N_(
+                "The layers without attention keep a state whose size does not grow with the context: "
+                "{state_memory} {memory_unit_label} for the batch, on top of the KV cache.",
             ),
         ),
         OutputSpec(
             name="per_token_kib",
             label=N_("Per token"),
             unit=N_("KiB"),
-            # Translators: {per_token_kib} is a formatted number of KiB; {layers}, {kv_heads}, {head_dim} and
-            # {bytes_per_element} are the inputs.
+            # Translators: {per_token_kib} is a formatted number of KiB.
             sentence=N_(
-                "Each token adds 2 (a key and a value) × layers × key-value heads × head dimension × bytes "
-                "= 2 × {layers} × {kv_heads} × {head_dim} × {bytes_per_element} bytes = {per_token_kib} KiB.",
+                "Each token adds {per_token_kib} KiB over the layers that cache it, before any window: a key and "
+                "a value for each key-value head of each attention layer, or one compressed latent and one "
+                "rotary key per layer with latent attention.",
             ),
             fraction_digits=2,
         ),
         inputs.CACHED_TOKENS,
     ),
     compute=compute,
-    rules=(KV_HEADS_RULE,),
+    rules=(KV_HEADS_RULE, attention.LAYER_SHARES_RULE),
     updated="2026-12-06",
     formulas=(
-        r"m_{token} = 2 \cdot L \cdot n_{kv} \cdot d_{head} \cdot p",
-        r"M = m_{token} \cdot s_{kept} \cdot b",
-        r"s_{kept} = (1 - f) \cdot s + f \cdot \min(s, W - c)",
+        r"m_{token} = 2 \cdot L_{attn} \cdot n_{kv} \cdot d_{head} \cdot p",
+        r"M = b \cdot \frac{m_{token}}{L_{attn}} \cdot \sum_{\ell} s_{\ell}",
+        r"s_{\ell} = \min(s, W - c) \text{ on a windowed or chunked layer}, \; s \text{ on the others}",
+        r"m_{token} = L_{attn} \cdot (d_c + d_{rope}) \cdot p",
+        r"M_{state} = b \cdot L_{state} \cdot \left( 2 \cdot C \cdot (k - c') + q \cdot N \right)",
     ),
     related=("llm-training-vram", "gpu-memory-planner"),
-    chart=MemoryChart(parts=(ChartPart("kv_cache_memory", N_("KV cache")),)),
+    chart=MemoryChart(
+        parts=(ChartPart("kv_cache_memory", N_("KV cache")), ChartPart("state_memory", N_("Fixed-size state")))
+    ),
 )

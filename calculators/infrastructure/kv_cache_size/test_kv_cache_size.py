@@ -154,3 +154,71 @@ def test_more_key_value_heads_than_attention_heads_is_refused(
     assert evaluate(KV, {**KV.defaults(), "kv_heads": "64"}).ok
     # A model preset fills them (Llama-3.1-8B: 32 and 8), so a preset is checked.
     assert model_preset(KV, "meta-llama/Llama-3.1-8B")["attention_heads"] == "32"
+
+
+def test_deepseek_v2_latent_cache_is_nine_halves_of_a_head_per_layer() -> None:
+    # DeepSeek-V2 (arXiv:2405.04434, Table 1): MLA keeps (d_c + d_h^R) · l = 9/2 · d_h · l numbers per token, with
+    # d_c = 4 d_h and d_h^R = d_h / 2; DeepSeek-V2 has 60 layers, d_h 128, d_c 512, d_h^R 64.
+    v2 = {"layers": "60", "kv_heads": "128", "kv_lora_rank": "512", "qk_rope_head_dim": "64"}
+    assert _result(**v2)["per_token_kib"] * 1024 == 4.5 * 128 * 60 * 2
+    # The same model with standard multi-head attention would keep 2 · n_h · d_h · l: 2 × 128 × 128 × 60.
+    assert _result(layers="60", kv_heads="128", head_dim="128")["per_token_kib"] * 1024 == 2 * 128 * 128 * 60 * 2
+
+
+def test_vllm_keeps_the_whole_chunk_and_one_convolution_input_fewer() -> None:
+    # Llama 4 Scout's local layers (36 of 48) in chunks of 8,192: vLLM's ChunkedLocalAttentionSpec holds the chunk
+    # at its end, transformers' dynamic cache 8,191.
+    scout = {"layers": "48", "kv_heads": "8", "sliding_window": "8192", "sliding_window_share": "75"}
+    vllm = _result(**scout, context_tokens="20000")["cached_tokens"]
+    hf = _result(**scout, context_tokens="20000", window_convention="window-minus-one")["cached_tokens"]
+    assert (vllm, hf) == ((12 * 20000 + 36 * 8192) / 48, (12 * 20000 + 36 * 8191) / 48)
+    # Qwen3-Next's Gated DeltaNet, per layer and sequence (vLLM's MambaStateShapeCalculator): a convolution state
+    # of 8,192 channels × (4 - 1) inputs and a temporal state of 32 × 128 × 128, in the model's 16 bits; in
+    # transformers 4 inputs and the temporal state in FP32.
+    qwen = {
+        "layers": "48",
+        "kv_heads": "2",
+        "head_dim": "256",
+        "state_layers_share": "75",
+        "state_conv_channels": "8192",
+        "state_conv_width": "4",
+        "recurrent_state": "524288",
+        "memory_unit": "gib",
+    }
+    assert _result(**qwen)["state_memory"] * 2**30 == 36 * (8192 * 3 * 2 + 32 * 128 * 128 * 2)
+    hf_state = _result(**qwen, window_convention="window-minus-one")["state_memory"] * 2**30
+    assert hf_state == 36 * (8192 * 4 * 2 + 32 * 128 * 128 * 4)
+    # Nemotron-H asks for an FP32 state in config.json (mamba_ssm_cache_dtype), and vLLM follows.
+    assert _result(**qwen, state_precision="4")["state_memory"] * 2**30 == 36 * (8192 * 3 * 2 + 32 * 128 * 128 * 4)
+
+
+def test_layers_with_a_window_and_with_a_state_cannot_outnumber_the_layers() -> None:
+    evaluation = evaluate(
+        KV, {**KV.defaults(), "sliding_window": "1024", "sliding_window_share": "50", "state_layers_share": "75"}
+    )
+    assert not evaluation.ok and [problem.name for problem in evaluation.problems] == ["state_layers_share"]
+
+
+def test_deepseek_v3_preset_is_offered_and_cached_as_a_latent(model_preset: ModelPreset) -> None:
+    # The page takes the latent-attention facts, so DeepSeek-V3's preset is no longer withheld from it.
+    values = model_preset(KV, "deepseek-ai/DeepSeek-V3")
+    assert values["kv_lora_rank"] == "512"
+    assert _result(**values)["per_token_kib"] * 1024 == 61 * (512 + 64) * 2
+
+
+def test_the_articles_figures() -> None:
+    # Llama 4 Scout at 131,072 tokens: 36 chunked layers of 48 hold 8,192 in vLLM; 7.125 GiB instead of 24.
+    scout = {"layers": "48", "kv_heads": "8", "context_tokens": "131072", "memory_unit": "gib"}
+    assert _result(**scout)["kv_cache_memory"] == 24
+    assert _result(**scout, sliding_window="8192", sliding_window_share="75")["kv_cache_memory"] == 7.125
+    # DeepSeek-V3 at 32,768 tokens: 2.14 GiB as a latent, 152.5 GiB decompressed.
+    v3 = {"layers": "61", "kv_heads": "128", "kv_lora_rank": "512", "qk_rope_head_dim": "64", "qk_nope_head_dim": "128"}
+    v3 |= {"v_head_dim": "128", "context_tokens": "32768", "memory_unit": "gib"}
+    assert _result(**v3)["kv_cache_memory"] == pytest.approx(2.14453125)
+    assert _result(**v3, latent_cache="decompressed")["kv_cache_memory"] == 152.5
+    # Qwen3-Next-80B-A3B at 262,144 tokens: 6 GiB in its 12 attention layers, 37.7 MiB of state (1.05 MiB a layer).
+    qwen = {"layers": "48", "kv_heads": "2", "head_dim": "256", "state_layers_share": "75", "memory_unit": "gib"}
+    qwen |= {"state_conv_channels": "8192", "state_conv_width": "4", "recurrent_state": "524288"}
+    result = _result(**qwen, context_tokens="262144")
+    assert result["kv_cache_memory"] == 6
+    assert result["state_memory"] * 1024 == pytest.approx(37.6875)

@@ -25,7 +25,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, ChartPart, Choice, InputSpec, Kind, MemoryChart, OutputSpec, messages_of
-from calculators.vocabulary import inputs, memory
+from calculators.vocabulary import attention, inputs, memory
 
 N_, NP_ = messages_of(__name__)
 
@@ -53,13 +53,14 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     >>> llama8 = {**llama70, "params_billion": 8.030261248, "layers": 32, "context_tokens": 8192}
     >>> {name: round(value, 2) for name, value in compute(llama8).items() if name.endswith("memory")}
-    {'weights_memory': 16.06, 'kv_cache_memory': 1.07, 'overhead_memory': 3.21, 'total_memory': 20.35}
+    {'weights_memory': 16.06, 'kv_cache_memory': 1.07, 'overhead_memory': 3.21, 'total_memory': 20.35, \
+'state_memory': 0.0}
     """
     unit = values["memory_unit"]
     weights = values["params_billion"] * 1e9 * values["bits_per_weight"] / 8
-    kept = inputs.cached_tokens(values)
-    per_token = 2 * values["layers"] * values["kv_heads"] * values["head_dim"] * values["bytes_per_element"]
-    kv_cache = per_token * kept * values["batch_size"]
+    cache = attention.cache_of(values)
+    state = cache.state * values["batch_size"]
+    kv_cache = cache.keys_values * values["batch_size"] + state
     if values.get("overhead_model", _RULE_OF_THUMB) == _COUNTED:
         overhead = memory.serving_overhead(values, values["context_tokens"])
     else:
@@ -71,7 +72,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "kv_cache_memory": kv_cache / unit,
         "overhead_memory": overhead / unit,
         "total_memory": (weights + kv_cache + overhead) / unit,
-        "cached_tokens": kept,
+        "cached_tokens": cache.cached_tokens,
+        "state_memory": state / unit,  # internal: the KV cache's sentence names it
     }
 
 
@@ -110,8 +112,7 @@ CALCULATOR = Calculator(
                 inputs.TIED_EMBEDDINGS,
             )
         ),
-        replace(inputs.SLIDING_WINDOW, group=_MODEL),
-        replace(inputs.SLIDING_WINDOW_SHARE, group=_MODEL),
+        *attention.CACHE_INPUTS,
         replace(
             inputs.CONTEXT_TOKENS,
             group=_WORKLOAD,
@@ -209,12 +210,12 @@ CALCULATOR = Calculator(
             name="kv_cache_memory",
             label=N_("KV cache"),
             unit_choice="memory_unit",
-            # Translators: {layers}, {kv_heads}, {head_dim}, {batch_size} and {bytes_per_element} are the inputs,
-            # {cached_tokens} the tokens kept per layer; {kv_cache_memory} the result and {memory_unit_label} its unit.
+            # Translators: {cached_tokens} is the tokens kept per attention layer, {batch_size} the sequences;
+            # {kv_cache_memory} and {state_memory} are formatted amounts in {memory_unit_label} (GB or GiB).
             sentence=N_(
-                "The KV cache takes 2 × layers × key-value heads × head dimension × tokens × sequences × "
-                "bytes = 2 × {layers} × {kv_heads} × {head_dim} × {cached_tokens} × {batch_size} × "
-                "{bytes_per_element} bytes = {kv_cache_memory} {memory_unit_label}.",
+                "Each attention layer keeps {cached_tokens} tokens on average for each of {batch_size} sequences: "
+                "the KV cache takes {kv_cache_memory} {memory_unit_label}, with {state_memory} "
+                "{memory_unit_label} of fixed-size state for layers without attention.",
             ),
         ),
         OutputSpec(
@@ -228,6 +229,7 @@ CALCULATOR = Calculator(
         inputs.CACHED_TOKENS,
     ),
     compute=compute,
+    rules=(attention.LAYER_SHARES_RULE,),
     updated="2026-12-06",
     formulas=(
         r"W = \frac{P \cdot Q}{8}",
