@@ -3,6 +3,11 @@
     python -m calculators --list
     python -m calculators llm-training-vram --params_billion 70 --bytes_per_param 12 [--json] [--lang de]
     python -m calculators cosine-similarity --vector_a @a.txt --vector_b @-   (a file, and standard input)
+    python -m calculators kv-cache-size --model google/gemma-3-27b-it --context_tokens 131072
+
+--model ORG/NAME reads that model's config.json and safetensors headers from the Hugging Face Hub (HF_ENDPOINT
+names another endpoint; --revision a branch, tag or commit) and fills the inputs they state, as the page's
+"Fetch from the Hub" does; options given beside it win.
 
 A value written @PATH is read from that file, and @- from standard input, as curl does: a vector of a
 hundred thousand numbers is longer than a command line takes.
@@ -24,9 +29,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .hub import HubError, inputs_from_hub
 from .kernel.numbers import PLAIN
+from .kernel.spec import Calculator
 from .registry import all_calculators, find
-from .report import LocaleKit, Report, make_report
+from .report import LocaleKit, Report, hub_problem, make_report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,16 +64,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"--{spec.name}",
             f"--{spec.name.replace('_', '-')}",
             dest=spec.name,
-            default=spec.default,
+            default=None,
             metavar="VALUE",
             help=f"{spec.label.text}{unit}, default {spec.default}{choices}; @FILE or @- to read it".replace("%", "%%"),
         )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--lang", default="en", help="language of the text, e.g. de, zh-TW (default en)")
+    parser.add_argument("--model", metavar="ORG/NAME", help="fill the inputs from this model on the Hugging Face Hub")
+    parser.add_argument("--revision", default="main", help="the model's branch, tag or commit (default main)")
     args = parser.parse_args(arguments[1:])
     kit = _kit(args.lang)
+    values = calculator.defaults()
+    if args.model:
+        filled = _from_hub(calculator, args.model, args.revision, kit)
+        if filled is None:
+            return 2
+        values.update(filled)
     try:
-        values = {spec.name: _read_value(getattr(args, spec.name)) for spec in calculator.inputs}
+        given = {spec.name: getattr(args, spec.name) for spec in calculator.inputs}
+        values.update({name: _read_value(text) for name, text in given.items() if text is not None})
     except OSError as error:
         print(f"cannot read {error.filename or 'standard input'}: {error.strerror or error}", file=sys.stderr)
         return 2
@@ -77,6 +93,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(_text(calculator.outputs, report, kit))
     return 0 if report.ok else 2
+
+
+def _from_hub(calculator: Calculator, repo_id: str, revision: str, kit: LocaleKit) -> dict[str, str] | None:
+    """The inputs `repo_id`'s files fill, with what was read said on standard error; None, said there, if nothing."""
+    try:
+        outcome = inputs_from_hub(calculator.slug, repo_id, revision, kit)
+    except HubError as problem:
+        print(hub_problem(problem.code, problem.number, kit), file=sys.stderr)
+        return None
+    print(outcome.message, file=sys.stderr)
+    return dict(outcome.values) if outcome.ok else None
 
 
 def _read_value(text: str) -> str:

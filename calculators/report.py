@@ -13,7 +13,7 @@ import json
 import math
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
 from typing import Protocol
@@ -46,10 +46,12 @@ from calculators.kernel.spec import (
     TableChart,
     Writer,
 )
+from calculators.vocabulary.checkpoint import combine, read_header
 from calculators.vocabulary.model_config import (
     assumptions_for,
     config_values,
     covers,
+    fill_values,
     read_model_config,
     unknown_family_for,
 )
@@ -57,6 +59,7 @@ from calculators.vocabulary.model_config import (
 __all__ = [
     "ENTER_VALUES",
     "ENTER_VALUES_FOR_ALL",
+    "HUB_PROBLEMS",
     "LTR_RUN",
     "NUMBER_WITH_UNIT",
     "OUT_OF_RANGE",
@@ -66,7 +69,9 @@ __all__ = [
     "Report",
     "ResultText",
     "Translations",
+    "hub_problem",
     "make_report",
+    "read_checkpoint",
     "read_config",
 ]
 
@@ -406,6 +411,81 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
         note = _fill(_CONFIG_UNKNOWN_FAMILY, _translate(_CONFIG_UNKNOWN_FAMILY, {}, kit), {"model_type": unknown})
         text_out = f"{text_out} {note}"
     return ConfigReport(ok=True, values=values, message=_isolate_runs(text_out, kit.numbers.direction))
+
+
+# Translators: after reading a model's files; {files} is how many safetensors files, {parameters} a formatted count.
+_CHECKPOINT_COUNTED = NP_(
+    "config",
+    "Its safetensors file holds {parameters} parameters: that count is used here.",
+    "Its {files} safetensors files hold {parameters} parameters: that count is used here.",
+    count="files",
+)
+# Translators: {stored} is a formatted number of gigabytes (10⁹ bytes).
+_CHECKPOINT_PACKED = N_(
+    "config",
+    "Its safetensors files hold packed or quantized tensors, {stored} GB as stored, so the parameters were counted "
+    "from the configuration.",
+)
+_CHECKPOINT_NONE = N_("config", "It has no safetensors files, so the parameters were counted from the configuration.")
+HUB_PROBLEMS: Mapping[str, Message] = MappingProxyType(
+    {
+        "bad_id": N_("config", "Type a model id as the Hub writes it: an organisation, a slash and a name."),
+        "offline": N_("config", "The Hub could not be reached: check the connection and try again."),
+        "missing": N_("config", "The Hub has no public model by this id: check its spelling."),
+        "gated": N_(
+            "config",
+            "This model is gated: its files open only to signed-in users who accepted its terms. Paste its "
+            "config.json instead.",
+        ),
+        "no_config": N_("config", "This repository has no config.json, so there is nothing to read."),
+        # Translators: {seconds} is a formatted number of seconds.
+        "rate_limited": N_("config", "The Hub asks to wait {seconds} seconds before the next request."),
+        # Translators: {status} is an HTTP status code, such as 500.
+        "hub_error": N_("config", "The Hub answered with an error (HTTP {status}): try again later."),
+        "not_safetensors": N_("config", "A safetensors file of this model could not be read."),
+    }
+)
+"""What the page's script and the command line say when a model cannot be read from the Hub, by problem code."""
+
+
+def read_checkpoint(calculator: Calculator, config: str, headers: Sequence[str], kit: LocaleKit) -> ConfigReport:
+    """Read a model's config.json and the headers of its safetensors files for `calculator`, as `read_config` does,
+    and take the parameter count from the checkpoint where it states one (every tensor a plain float): it counts
+    what the configuration's formula leaves out, such as a multimodal model's vision tower."""
+    report = read_config(calculator, config, kit)
+    if not report.ok or not any(spec.preset == "model.params_billion" for spec in calculator.inputs):
+        return report
+    tensors = combine(read_header(header) for header in headers)
+    values = dict(report.values)
+    if tensors.problem:
+        note = _translate(HUB_PROBLEMS["not_safetensors"], {}, kit)
+    elif not headers:
+        note = _translate(_CHECKPOINT_NONE, {}, kit)
+    elif tensors.unpacked:
+        values.update(fill_values(calculator, {"model.params_billion": tensors.parameters / 1e9}))
+        words = {"files": float(len(headers))}
+        note = _fill(
+            _CHECKPOINT_COUNTED,
+            _translate(_CHECKPOINT_COUNTED, words, kit),
+            {
+                "files": format_number(len(headers), kit.numbers, 0),
+                "parameters": format_number(tensors.parameters, kit.numbers, 0),
+            },
+        )
+    else:
+        stored = format_number(tensors.stored_bytes / 1e9, kit.numbers, 2)
+        note = _fill(_CHECKPOINT_PACKED, _translate(_CHECKPOINT_PACKED, {}, kit), {"stored": stored})
+    message = _isolate_runs(f"{report.message} {note}", kit.numbers.direction)
+    return ConfigReport(ok=True, values=values, message=message)
+
+
+def hub_problem(code: str, number: int, kit: LocaleKit) -> str:
+    """Say in `kit`'s language why a model could not be read from the Hub (`HUB_PROBLEMS`); `number` is the seconds
+    to wait (rate_limited) or the HTTP status (hub_error)."""
+    message = HUB_PROBLEMS.get(code, HUB_PROBLEMS["hub_error"])
+    words = {"seconds": format_number(number, kit.numbers, 0), "status": str(number)}
+    text = _fill(message, _translate(message, {}, kit), words)
+    return _isolate_runs(text, kit.numbers.direction)
 
 
 def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> Report:

@@ -4,7 +4,7 @@ Each model's config.json (its architecture keys, as the model's repository publi
 transformers 5.25.0, which builds the model on PyTorch's meta device (shapes, no weights, no memory), runs a prompt
 through it and returns its cache, whose tensors are summed; and through the page, pasted as config.json into the
 KV cache calculator with transformers' convention. The two must agree to the byte, for contexts shorter and longer
-than each window or chunk. The states of layers without attention are in `LinearAttentionLayer`'s conv_states and
+than every window or chunk. The states of layers without attention are in `LinearAttentionLayer`'s conv_states and
 recurrent_states; everything else is a key or a value (or, for latent attention, the latent and the rotary key).
 """
 
@@ -172,8 +172,8 @@ CONFIGS: Mapping[str, dict[str, Any]] = {
         "mamba_expand": 2,
     },
 }
-CONTEXTS = (100, 1500, 9000)
-"""Below every window, past Gemma 3's 1,024 and gpt-oss's 128, past Mistral's 4,096 and Llama 4's 8,192."""
+CONTEXTS = (100, 9000)
+"""Below every window, and past every window and chunk (Mistral's 4,096, Llama 4's 8,192)."""
 CASES = [(family, tokens) for family in CONFIGS for tokens in CONTEXTS if family != "jamba" or tokens == min(CONTEXTS)]
 """Jamba at the shortest only: without the mamba_ssm kernels transformers scans its Mamba layers one token at a
 time (over a minute for 9,000 tokens), and neither its state nor its windowless attention changes with the length."""
@@ -211,7 +211,7 @@ def _transformers_cache(config: Mapping[str, Any], tokens: int) -> tuple[int, in
     return keys_values, states
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per worker, even if other files' tests run between this file's
 def measured() -> dict[tuple[str, int], tuple[int, int]]:
     """transformers' cache for every model and context, built once."""
     return {(family, tokens): _transformers_cache(CONFIGS[family], tokens) for family, tokens in CASES}
@@ -271,3 +271,15 @@ def test_latent_attention_is_cached_compressed_in_transformers_5() -> None:
     assert latent * 1024 == 61 * (512 + 64) * 2
     assert decompressed * 1024 == 61 * 128 * (128 + 64 + 128) * 2
     assert decompressed / latent == pytest.approx(71.1, abs=0.1)
+
+
+@pytest.mark.parametrize("family", ["gemma3_text", "gpt_oss", "qwen3_next"])
+def test_the_gpu_memory_planner_serves_with_the_same_cache(
+    family: str, measured: dict[tuple[str, int], tuple[int, int]]
+) -> None:
+    """The GPU memory planner's KV cache when serving is what transformers keeps, windows and states included."""
+    planner = find("gpu-memory-planner")
+    reading = read_model_config(json.dumps(CONFIGS[family]))
+    values = {**fill_values(planner, reading.facts), "window_convention": "window-minus-one", "bytes_per_element": "2"}
+    page = results_of(planner)(**values, method="serving", prompt_tokens="8999", output_tokens="1", memory_unit="gib")
+    assert page["kv_cache_memory"] * 2**30 == pytest.approx(sum(measured[family, 9000]), rel=1e-9)

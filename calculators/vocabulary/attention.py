@@ -47,9 +47,11 @@ __all__ = [
     "RECURRENT_STATE",
     "STATE_CONV_CHANNELS",
     "STATE_CONV_WIDTH",
+    "STATE_INPUTS",
     "STATE_LAYERS_SHARE",
     "STATE_PRECISION",
     "TRANSFORMERS",
+    "WINDOW_INPUTS",
     "Cache",
     "cache_of",
 ]
@@ -196,20 +198,26 @@ LAYER_SHARES_RULE = Rule(
     ),
 )
 
-CACHE_INPUTS: tuple[InputSpec, ...] = (
-    SLIDING_WINDOW,
-    SLIDING_WINDOW_SHARE,
-    WINDOW_CONVENTION,
-    *(_LATENT_INPUTS[name] for name in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim")),
-    LATENT_CACHE,
+WINDOW_INPUTS: tuple[InputSpec, ...] = (SLIDING_WINDOW, SLIDING_WINDOW_SHARE, WINDOW_CONVENTION)
+"""The window (or chunk), the layers with it, and the engine's convention."""
+STATE_INPUTS: tuple[InputSpec, ...] = (
     STATE_LAYERS_SHARE,
     STATE_CONV_CHANNELS,
     STATE_CONV_WIDTH,
     RECURRENT_STATE,
     STATE_PRECISION,
 )
+"""The layers with a fixed-size state instead of a cache, and that state's sizes."""
+CACHE_INPUTS: tuple[InputSpec, ...] = (
+    *WINDOW_INPUTS,
+    *(_LATENT_INPUTS[name] for name in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim")),
+    LATENT_CACHE,
+    *STATE_INPUTS,
+)
 """The inputs beyond layers, key-value heads, head dimension and cache precision that say what a model caches:
-every page that sizes a cache takes them all, so a preset or a pasted config loses none of its facts."""
+the cache pages take them all, so a preset or a pasted config loses none of its facts. The GPU memory planner takes
+all but the latent ones: its activations assume standard attention, so it withholds latent-attention models
+(`model_config.covers`)."""
 
 
 @dataclass(frozen=True)

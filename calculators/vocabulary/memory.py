@@ -47,7 +47,8 @@ bits (bitsandbytes, GPTQ and AWQ quantize linear layers only), and each quantize
 16 bits while it is used.
 
 Serving keeps the weights, the KV cache of every sequence (2 · layers · kv_heads · d_head · tokens · bytes,
-Kwon et al. 2023, arXiv:2309.06180) and, while the prompt is read, the MLP intermediates of the whole prompt
+Kwon et al. 2023, arXiv:2309.06180; windows, chunks and the fixed-size states of layers without attention as
+`attention.cache_of` counts them) and, while the prompt is read, the MLP intermediates of the whole prompt
 (or of one chunk with chunked prefill) beside a few copies of its hidden states.
 """
 
@@ -59,6 +60,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .architecture import GPT2, PHI, count_parameters
+from .attention import cache_of
 
 __all__ = [
     "ADAFACTOR",
@@ -334,11 +336,17 @@ def _prompt_bytes_per_token(hidden: float, mlp: float, gated: bool) -> float:
     return ((3 if gated else 2) * mlp + 4 * hidden) * _ACTIVATION_BYTES
 
 
+def _cache(values: Mapping[str, float], tokens: float) -> float:
+    """What one sequence of `tokens` tokens keeps: keys and values as its layers keep them, and any fixed-size state
+    (`attention.cache_of`)."""
+    cache = cache_of({**values, "context_tokens": tokens, "bytes_per_element": values.get("bytes_per_element", 2.0)})
+    return cache.keys_values + cache.state
+
+
 def _serving(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
     batch = values["batch_size"]
     prompt = values["prompt_tokens"]
     total_tokens = prompt + values["output_tokens"]
-    kv_per_token = 2 * shape.layers * shape.key_value * values.get("bytes_per_element", 2.0)
     chunk = values.get("prefill_chunk", 0.0)
     read_at_once = min(prompt, chunk) if chunk > 0 else prompt
     prefill = batch * read_at_once * _prompt_bytes_per_token(shape.hidden, shape.mlp, shape.gated)
@@ -346,12 +354,12 @@ def _serving(shape: _Shape, values: Mapping[str, float]) -> Breakdown:
         prefill += batch * shape.heads * read_at_once * prompt * 8
     weights = _weights(shape, values, 2.0)
     prefill += _dequantized(shape, values)
-    kv_at_prefill = kv_per_token * batch * prompt
-    kv_full = kv_per_token * batch * total_tokens
+    kv_at_prefill = _cache(values, prompt) * batch
+    kv_full = _cache(values, total_tokens) * batch
     # A cache kept as tuples (transformers before 4.36) is concatenated into new tensors at each step while the
     # previous step's tuple is still referenced: for a moment, a second copy of the whole cache.
     copy = (
-        kv_per_token * batch * (total_tokens - 1)
+        _cache(values, total_tokens - 1) * batch
         if values.get("kv_cache_growth", 0.0) and values["output_tokens"] > 1
         else 0.0
     )

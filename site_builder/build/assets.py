@@ -55,14 +55,16 @@ _EPOCH = (1980, 1, 1, 0, 0, 0)
 def core_sources() -> tuple[Path, ...]:
     """Return every Python file of the pure core, in any folder depth: what runs in the browser.
 
-    Left out: `__main__.py` (the command line, which reads files and prints) and the calculators'
-    `test_*.py` files. The purity rules, the bundle and the worker's catalog all use this one list.
+    Left out: the command line's edge (`__main__.py`, which reads files and prints, and `hub.py`, its Hub client,
+    which uses the network) and the calculators' `test_*.py` files. The purity rules, the bundle and the worker's
+    catalog all use this one list.
     """
+    edge = {CORE / "__main__.py", CORE / "hub.py"}
     return tuple(
         sorted(
             path
             for path in CORE.rglob("*.py")
-            if path.name != "__main__.py" and not path.name.startswith("test_") and "__pycache__" not in path.parts
+            if path not in edge and not path.name.startswith("test_") and "__pycache__" not in path.parts
         )
     )
 

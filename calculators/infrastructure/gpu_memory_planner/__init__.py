@@ -29,7 +29,7 @@ from calculators.kernel.spec import (
     OutputSpec,
     messages_of,
 )
-from calculators.vocabulary import inputs, memory, units
+from calculators.vocabulary import attention, inputs, memory, units
 from calculators.vocabulary.architecture import ARCHITECTURE, KV_HEADS_RULE, SHAPE_INPUTS, count_parameters
 
 N_, NP_ = messages_of(__name__)
@@ -506,6 +506,8 @@ CALCULATOR = Calculator(
         inputs.TIED_EMBEDDINGS,
         *SHAPE_INPUTS,
         *inputs.MOE_SHAPE,
+        *(replace(spec, advanced=True) for spec in attention.WINDOW_INPUTS),
+        *attention.STATE_INPUTS,
     ),
     outputs=(
         OutputSpec(
@@ -654,5 +656,5 @@ CALCULATOR = Calculator(
             ChartPart("buffers_memory", N_("Working buffers")),
         )
     ),
-    rules=(KV_HEADS_RULE,),
+    rules=(KV_HEADS_RULE, attention.LAYER_SHARES_RULE),
 )
