@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from calculators.kernel.numbers import NumberFacts
 from calculators.kernel.spec import Calculator
 
-from .report import LocaleKit, make_report, read_config
+from .report import ConfigReport, LocaleKit, hub_problem, make_report, read_checkpoint, read_config
 
 __all__ = ["Engine", "config_json", "load_calculator", "load_kit", "make_engine", "report_json"]
 
@@ -60,6 +60,17 @@ class Engine:
     def config(self, text: str) -> str:
         """Answer a pasted config.json: the inputs it fills and a message, as JSON."""
         return config_json(self.kit, self.calculator, text)
+
+    def checkpoint(self, config: str, headers_json: str) -> str:
+        """Answer a model the page's script read from the Hub: its config.json and the headers of its safetensors
+        files (a JSON list of texts); the inputs they fill and a message, as JSON."""
+        headers = json.loads(headers_json)
+        texts = [header for header in headers if isinstance(header, str)] if isinstance(headers, list) else []
+        return read_checkpoint(self.calculator, config, texts, self.kit).to_json()
+
+    def hub_problem(self, code: str, number: int) -> str:
+        """Answer a model the page's script could not read: what went wrong, said in the page's language, as JSON."""
+        return ConfigReport(ok=False, values={}, message=hub_problem(code, int(number), self.kit)).to_json()
 
 
 def make_engine(catalog: bytes | memoryview, number_facts: str, module: str) -> Engine:

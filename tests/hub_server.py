@@ -21,7 +21,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-__all__ = ["Hub", "serve_hub"]
+__all__ = ["BARE", "GEMMA", "GPT2", "LLAMA", "Hub", "save_tiny_checkpoints", "serve_hub"]
+
+LLAMA, GPT2, GEMMA, BARE = "tiny/llama-sharded", "tiny/gpt2", "tiny/gemma3-vision", "tiny/config-only"
+"""The repositories `save_tiny_checkpoints` writes: sharded with its index, one file, multimodal, config only."""
 
 _RESOLVE = re.compile(r"/(?P<repo>[^/]+/[^/]+)/resolve/(?P<revision>[^/]+)/(?P<file>.+)")
 _API = re.compile(r"/api/models/(?P<repo>[^/]+/[^/]+)")
@@ -181,3 +184,38 @@ def serve_hub(hub: Hub) -> Iterator[Hub]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def save_tiny_checkpoints(root: Path) -> dict[str, tuple[Path, int]]:
+    """Save tiny real checkpoints as transformers saves them for the Hub, by repository id, each with the number
+    of parameters transformers counts in it (0 for the repository with a config.json only)."""
+    import torch
+    from transformers import AutoModelForCausalLM, Gemma3Config, Gemma3ForConditionalGeneration, GPT2Config, LlamaConfig
+
+    torch.manual_seed(0)
+    small = {"hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4, "num_key_value_heads": 2}
+    llama = AutoModelForCausalLM.from_config(LlamaConfig(**small, num_hidden_layers=2, vocab_size=1000))
+    gpt2 = AutoModelForCausalLM.from_config(
+        GPT2Config(n_embd=64, n_layer=2, n_head=4, vocab_size=1000, n_positions=128)
+    )
+    vision = {"hidden_size": 32, "intermediate_size": 64, "num_hidden_layers": 1, "num_attention_heads": 2}
+    gemma = Gemma3ForConditionalGeneration(
+        Gemma3Config(
+            text_config={**small, "num_hidden_layers": 2, "vocab_size": 1000, "head_dim": 16},
+            vision_config={**vision, "image_size": 32, "patch_size": 8},
+            mm_tokens_per_image=4,
+        )
+    )
+    saved = {}
+    for repo, model, options in (
+        (LLAMA, llama.to(torch.bfloat16), {"max_shard_size": "100KB"}),
+        (GPT2, gpt2, {}),
+        (GEMMA, gemma.to(torch.bfloat16), {}),
+    ):
+        folder = root / repo.replace("/", "--")
+        model.save_pretrained(folder, **options)
+        saved[repo] = (folder, int(model.num_parameters()))
+    bare = root / BARE.replace("/", "--")
+    bare.mkdir(parents=True)
+    llama.config.to_json_file(bare / "config.json")
+    return {**saved, BARE: (bare, 0)}

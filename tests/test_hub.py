@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import torch
 from huggingface_hub import HfApi, hf_hub_download
 from huggingface_hub.errors import GatedRepoError, RepositoryNotFoundError
-from transformers import AutoModelForCausalLM, Gemma3Config, Gemma3ForConditionalGeneration, GPT2Config, LlamaConfig
 
 from calculators import LocaleKit, find
 from calculators.__main__ import main
@@ -24,44 +22,14 @@ from calculators.hub import HubError, fetch_model, inputs_from_hub
 from calculators.report import hub_problem
 from calculators.vocabulary.checkpoint import combine, read_header
 
-from .hub_server import Hub, serve_hub
+from .hub_server import BARE, GEMMA, GPT2, LLAMA, Hub, save_tiny_checkpoints, serve_hub
 
 VRAM = find("llm-inference-vram")
-LLAMA, GPT2, GEMMA, BARE = "tiny/llama-sharded", "tiny/gpt2", "tiny/gemma3-vision", "tiny/config-only"
-
-
-def _save(model: Any, folder: Path, **options: Any) -> int:
-    """Save `model` as transformers does for the Hub; return its parameter count (transformers' own)."""
-    model.save_pretrained(folder, **options)
-    return int(model.num_parameters())
 
 
 @pytest.fixture(scope="module")
 def checkpoints(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, int]]:
-    """Tiny real checkpoints by repository id, with the number of parameters transformers counts in each."""
-    root = tmp_path_factory.mktemp("hub")
-    torch.manual_seed(0)
-    small = {"hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4, "num_key_value_heads": 2}
-    llama = AutoModelForCausalLM.from_config(LlamaConfig(**small, num_hidden_layers=2, vocab_size=1000))
-    gpt2 = AutoModelForCausalLM.from_config(
-        GPT2Config(n_embd=64, n_layer=2, n_head=4, vocab_size=1000, n_positions=128)
-    )
-    vision = {"hidden_size": 32, "intermediate_size": 64, "num_hidden_layers": 1, "num_attention_heads": 2}
-    gemma = Gemma3ForConditionalGeneration(
-        Gemma3Config(
-            text_config={**small, "num_hidden_layers": 2, "vocab_size": 1000, "head_dim": 16},
-            vision_config={**vision, "image_size": 32, "patch_size": 8},
-            mm_tokens_per_image=4,
-        )
-    )
-    found = {
-        LLAMA: (root / "llama", _save(llama.to(torch.bfloat16), root / "llama", max_shard_size="100KB")),
-        GPT2: (root / "gpt2", _save(gpt2, root / "gpt2")),
-        GEMMA: (root / "gemma", _save(gemma.to(torch.bfloat16), root / "gemma")),
-    }
-    (root / "bare").mkdir()
-    llama.config.to_json_file(root / "bare" / "config.json")
-    return {**found, BARE: (root / "bare", 0)}
+    return save_tiny_checkpoints(tmp_path_factory.mktemp("hub"))
 
 
 @pytest.fixture

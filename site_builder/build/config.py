@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from .errors import BuildError, read_toml
 
-__all__ = ["SiteConfig", "read_site_config"]
+__all__ = ["HUB", "SiteConfig", "read_site_config"]
 
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 _HTTP_URL = re.compile(
@@ -28,7 +29,12 @@ _HTTP_URL = re.compile(
 _MAILBOX = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@" + _LABEL + r"(?:\." + _LABEL + r")*")
 _ADDRESS_FIELDS = ("to", "cc", "bcc")
 """The header fields a configured mailto: address may carry; the form writes the subject and body."""
-_KEYS = ("base_url", "repository", "feedback")
+_KEYS = ("base_url", "repository", "feedback", "hub_url")
+HUB = "https://huggingface.co"
+"""Where a page fetches a model by its id, when the reader asks: the Hugging Face Hub."""
+_HUB_STORAGE = MappingProxyType({HUB: "https://*.hf.co"})
+"""Where the Hub redirects a safetensors file's bytes (cas-bridge.xethub.hf.co, cdn-lfs*.hf.co): the page reads its
+header there."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,8 @@ class SiteConfig:
     base_url: str
     repository: str
     feedback: str
+    hub_url: str = HUB
+    """The Hub the "Fetch from the Hub" box reads models from: site.toml's hub_url, the Hugging Face Hub by default."""
 
     @property
     def by_mail(self) -> bool:
@@ -64,6 +72,16 @@ class SiteConfig:
     @property
     def content_security_policy(self) -> str:
         """Return the policy every page declares: scripts only from the site, WebAssembly for Pyodide."""
+        return self._policy("'self'")
+
+    @property
+    def hub_content_security_policy(self) -> str:
+        """Return the policy of a page that can fetch a model from the Hub: it may also read from the Hub and from
+        the storage the Hub redirects a file's bytes to, and from nowhere else."""
+        hub = _origin(self.hub_url)
+        return self._policy(" ".join(filter(None, ("'self'", hub, _HUB_STORAGE.get(hub, "")))))
+
+    def _policy(self, connect: str) -> str:
         feedback = "mailto:" if self.by_mail else _origin(self.repository)
         return "; ".join(
             (
@@ -71,7 +89,7 @@ class SiteConfig:
                 "script-src 'self' 'wasm-unsafe-eval'",
                 "style-src 'self'",
                 "img-src 'self' data:",
-                "connect-src 'self'",
+                f"connect-src {connect}",
                 "worker-src 'self'",
                 "frame-src 'self'",
                 "object-src 'none'",
@@ -131,7 +149,7 @@ def read_site_config(path: Path, base_url: str | None = None) -> SiteConfig:
     extra = sorted(set(table) - set(_KEYS))
     if extra:
         raise file.fault(("site", extra[0]), f"unknown key {extra[0]!r} in [site] (its keys: {', '.join(_KEYS)})")
-    values: dict[str, Any] = {"feedback": "github", **table}
+    values: dict[str, Any] = {"feedback": "github", "hub_url": HUB, **table}
     for key in _KEYS:
         if key not in values:
             raise file.fault(("site",), f"missing key {key!r} in [site]")
@@ -142,14 +160,15 @@ def read_site_config(path: Path, base_url: str | None = None) -> SiteConfig:
         if fault:
             raise BuildError("--base-url", None, fault)
         values["base_url"] = base_url
-    for key in ("repository", "feedback") if base_url is not None else _KEYS:
-        fault = _fault(key, values[key])
+    for key in _KEYS:
+        fault = None if key == "base_url" and base_url is not None else _fault(key, values[key])
         if fault:
             raise file.fault(("site", key), fault)
     return SiteConfig(
         base_url=values["base_url"] if values["base_url"].endswith("/") else values["base_url"] + "/",
         repository=values["repository"],
         feedback=values["feedback"],
+        hub_url=values["hub_url"].rstrip("/"),
     )
 
 

@@ -111,8 +111,7 @@ function connectEngine(form) {
       state.ready = true;
       showEngine("ready");
       document.dispatchEvent(new Event("calculator:engine-settled"));
-      const apply = form.querySelector("[data-config-apply]");
-      if (apply) apply.disabled = false;
+      for (const button of form.querySelectorAll("[data-config-apply], [data-hub-fetch]")) button.disabled = false;
       send();
     } else if (message.type === "failed") {
       fail();
@@ -122,7 +121,8 @@ function connectEngine(form) {
         fillInputs(form, outcome.values);
         for (const menu of form.querySelectorAll("[data-preset-select]")) menu.value = "";
       }
-      form.querySelector("[data-config-status]").textContent = outcome.message;
+      form.querySelector(message.hub ? "[data-hub-status]" : "[data-config-status]").textContent = outcome.message;
+      if (message.hub) form.querySelector("[data-hub]")?.removeAttribute("aria-busy");
       if (outcome.ok) request();
     } else if (message.type === "report") {
       state.inFlight = false;
@@ -147,7 +147,7 @@ function connectEngine(form) {
   form.addEventListener("input", edited);
   form.addEventListener("change", edited);
   form.addEventListener("submit", (event) => event.preventDefault());
-  setUpPresets(form, request, (text) => worker?.postMessage({ type: "config", text }));
+  setUpPresets(form, request, (message) => worker?.postMessage(message));
 
   if (typeof WebAssembly !== "object") {
     fail();
@@ -290,7 +290,7 @@ function connectEngine(form) {
 
 // ---- presets: a model or GPU menu, and a pasted config.json, fill the fields they know ----
 
-function setUpPresets(form, request, readConfig) {
+function setUpPresets(form, request, ask) {
   const box = form.querySelector("[data-presets]");
   if (!box) return;
   box.hidden = false;
@@ -305,8 +305,137 @@ function setUpPresets(form, request, readConfig) {
   const apply = box.querySelector("[data-config-apply]");
   apply?.addEventListener("click", () => {
     const text = box.querySelector("[data-config-text]").value.slice(0, 200_000);
-    readConfig(text);
+    ask({ type: "config", text });
   });
+  // The Hub is asked only when the reader presses Fetch; the engine reads what came back, as for a paste.
+  const hub = box.querySelector("[data-hub]");
+  const fetchButton = hub?.querySelector("[data-hub-fetch]");
+  const read = async () => {
+    if (hub.getAttribute("aria-busy") === "true") return;
+    hub.setAttribute("aria-busy", "true");
+    hub.querySelector("[data-hub-status]").textContent = hub.dataset.hubReading;
+    try {
+      const model = await fetchModel(hub.dataset.hub, hub.querySelector("[data-hub-id]").value.trim());
+      ask({ type: "checkpoint", config: model.config, headers: model.headers });
+    } catch (problem) {
+      ask({ type: "hub-problem", code: problem.code ?? "offline", number: problem.number ?? 0 });
+    }
+  };
+  fetchButton?.addEventListener("click", read);
+  hub?.querySelector("[data-hub-id]").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !fetchButton.disabled) {
+      event.preventDefault();
+      read();
+    }
+  });
+}
+
+
+// ---- the Hub: a model's config.json and safetensors headers, fetched only when the reader asks ----
+
+const REPO_ID = /^[A-Za-z0-9](?:[\w.-]{0,94}[A-Za-z0-9_])?\/[\w.-]{1,96}$/;
+const SHARD = /^[\w.-]+(?:\/[\w.-]+)*\.safetensors$/;
+const LARGEST_HEADER = 100_000_000; // bytes: the safetensors library refuses a longer header
+const LARGEST_FILE = 50_000_000; // bytes read of config.json or the shard index (DeepSeek-V3's index is a few MB)
+
+class HubProblem extends Error {
+  constructor(code, number = 0) {
+    super(code);
+    this.code = code;
+    this.number = number;
+  }
+}
+
+// Read a model as huggingface_hub does: config.json, the shard index (or the single file), then the first
+// 8 + N bytes of each safetensors file with Range requests, a few files at a time; never the weights.
+async function fetchModel(hub, id) {
+  if (!REPO_ID.test(id) || id.includes("..")) throw new HubProblem("bad_id");
+  const path = (name) => name.split("/").map(encodeURIComponent).join("/");
+  const base = `${hub}/${path(id)}/resolve/main/`;
+  const text = (bytes) => new TextDecoder().decode(bytes);
+  const config = text(await hubGet(base + "config.json", 0, "no_config"));
+  let files = ["model.safetensors"];
+  const index = await hubGet(base + "model.safetensors.index.json", 0, "no_file").catch((problem) => {
+    if (problem.code === "no_file") return null;
+    throw problem;
+  });
+  if (index) files = shardFiles(text(index));
+  const headers = new Array(files.length);
+  let next = 0;
+  const readHeaders = async () => {
+    while (next < files.length) {
+      const at = next++;
+      const url = base + path(files[at]);
+      const length = new DataView((await hubGet(url, 8, "no_file")).buffer).getBigUint64(0, true);
+      if (length > BigInt(LARGEST_HEADER)) throw new HubProblem("not_safetensors");
+      headers[at] = text((await hubGet(url, 8 + Number(length), "no_file")).subarray(8));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(6, files.length) }, readHeaders));
+  } catch (problem) {
+    if (problem.code === "no_file") return { config, headers: [] }; // no safetensors: the config alone
+    throw problem;
+  }
+  return { config, headers };
+}
+
+// The files model.safetensors.index.json names, each once, sorted; none when it is not such an index.
+function shardFiles(indexText) {
+  let index;
+  try {
+    index = JSON.parse(indexText);
+  } catch {
+    return [];
+  }
+  const named = Object.values(index?.weight_map ?? {}).filter((name) => typeof name === "string");
+  return [...new Set(named)].filter((name) => SHARD.test(name) && !name.includes("..")).sort();
+}
+
+// GET `url`, only its first `first` bytes when given: a server that ignores Range is read no further.
+async function hubGet(url, first, missingFile) {
+  let response;
+  try {
+    response = await fetch(url, first ? { headers: { Range: `bytes=0-${first - 1}` } } : {});
+  } catch {
+    throw new HubProblem("offline");
+  }
+  if (!response.ok) throw hubProblem(response, missingFile);
+  const limit = first || LARGEST_FILE;
+  const chunks = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value.subarray(0, limit - size));
+      size += chunks.at(-1).length;
+    }
+  } catch {
+    throw new HubProblem("offline");
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  if (first && size < first) throw new HubProblem("not_safetensors");
+  const bytes = new Uint8Array(size);
+  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+  return bytes;
+}
+
+// The Hub's answer, told apart as huggingface_hub tells it: X-Error-Code, then the status.
+function hubProblem(response, missingFile) {
+  const code = response.headers.get("X-Error-Code") ?? "";
+  const status = response.status;
+  if (code === "GatedRepo" || (status === 403 && !code)) return new HubProblem("gated");
+  if (code === "EntryNotFound" || (status === 404 && code !== "RepoNotFound")) return new HubProblem(missingFile);
+  if (code === "RepoNotFound" || code === "RevisionNotFound" || status === 401) return new HubProblem("missing");
+  if (status === 429) {
+    const retry = response.headers.get("Retry-After") ?? "";
+    const limit = /;\s*t=(\d+)/.exec(response.headers.get("RateLimit") ?? "");
+    return new HubProblem("rate_limited", /^\d+$/.test(retry) ? Number(retry) : limit ? Number(limit[1]) : 0);
+  }
+  return new HubProblem("hub_error", status);
 }
 
 // Values come from the page's own preset data or from the Python reading of a pasted config:

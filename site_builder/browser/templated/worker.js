@@ -4,7 +4,8 @@
 // The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
 // the worker answers {type: "ready", start: "snapshot" | "plain", steps} or {type: "failed"}, then
 // {type: "report", json} for each, or {type: "failed"} if the engine broke.
-// {type: "config", text} (a pasted config.json) is answered with {type: "config", json}.
+// {type: "config", text} (a pasted config.json) is answered with {type: "config", json}, and so are
+// {type: "checkpoint", config, headers} (a model read from the Hub) and {type: "hub-problem", code, number}.
 // {type: "offline-settled"} says the page's service worker is active (see `settled`).
 
 let engine = null;
@@ -33,12 +34,19 @@ self.addEventListener("message", async (event) => {
     }
   } else if (message.type === "offline-settled") {
     offlineSettled();
-  } else if (message.type === "compute" || message.type === "config") {
+  } else if (["compute", "config", "checkpoint", "hub-problem"].includes(message.type)) {
     // Every request gets an answer: a report, or a failure the page shows (never a page left busy).
     try {
       if (!engine) throw new Error("the engine has not started");
       if (message.type === "compute") self.postMessage({ type: "report", json: engine.report(JSON.stringify(message.values)) });
-      else self.postMessage({ type: "config", json: engine.config(String(message.text)) });
+      else if (message.type === "config") self.postMessage({ type: "config", json: engine.config(String(message.text)) });
+      else if (message.type === "checkpoint") {
+        const json = engine.checkpoint(String(message.config), JSON.stringify(message.headers.map(String)));
+        self.postMessage({ type: "config", json, hub: true });
+      } else {
+        const json = engine.hub_problem(String(message.code), Number(message.number) || 0);
+        self.postMessage({ type: "config", json, hub: true });
+      }
     } catch (error) {
       self.postMessage({ type: "failed", reason: String(error) });
     }
