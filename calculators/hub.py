@@ -31,6 +31,8 @@ _REPO_ID = re.compile(r"[A-Za-z0-9](?:[\w.-]{0,94}[A-Za-z0-9_])?/[\w.-]{1,96}")
 _SHARD = re.compile(r"[\w.-]+(?:/[\w.-]+)*\.safetensors")
 _RATE_LIMIT = re.compile(r";\s*t=(\d+)")
 _TIMEOUT = 20.0
+_LARGEST_FILE = 50_000_000
+"""Bytes read of config.json or the shard index, and of all headers together (DeepSeek-V3's index is a few MB)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ def fetch_model(repo_id: str, revision: str = "main", hub: str | None = None) ->
         files: tuple[str, ...] = ("model.safetensors",)
     else:
         files = tuple(name for name in shard_files(index) if _SHARD.fullmatch(name) and ".." not in name)
-    headers = []
+    headers: list[str] = []
     for name in files:
         try:
             headers.append(_header(base + urllib.parse.quote(name)))
@@ -84,6 +86,8 @@ def fetch_model(repo_id: str, revision: str = "main", hub: str | None = None) ->
             if problem.code != "no_file":
                 raise
             return Fetched(config=config, headers=(), files=())  # no safetensors: the config alone
+        if sum(map(len, headers)) > _LARGEST_FILE:  # no model's headers together come near this
+            raise HubError("not_safetensors")
     return Fetched(config=config, headers=tuple(headers), files=files)
 
 
@@ -113,7 +117,7 @@ def _get(url: str, *, first: int = 0, missing_file: str) -> bytes:
     try:
         with urllib.request.urlopen(request, timeout=_TIMEOUT) as response:
             # A server that ignores Range sends the whole file: read no more than asked.
-            body: bytes = response.read(first) if first else response.read(50_000_000)
+            body: bytes = response.read(first) if first else response.read(_LARGEST_FILE)
     except urllib.error.HTTPError as error:
         raise _problem(error, missing_file) from None
     except (TimeoutError, urllib.error.URLError, ConnectionError) as error:

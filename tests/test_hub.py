@@ -19,7 +19,7 @@ from huggingface_hub.errors import GatedRepoError, RepositoryNotFoundError
 from calculators import LocaleKit, find
 from calculators.__main__ import main
 from calculators.hub import HubError, fetch_model, inputs_from_hub
-from calculators.report import hub_problem
+from calculators.report import hub_problem, read_checkpoint, read_config
 from calculators.vocabulary.checkpoint import combine, read_header
 
 from .hub_server import BARE, GEMMA, GPT2, LLAMA, Hub, save_tiny_checkpoints, serve_hub
@@ -149,3 +149,22 @@ def test_the_messages_are_in_the_readers_language(
     with pytest.raises(HubError) as raised:
         fetch_model("meta/gated")
     assert raised.value.code == "gated"
+
+
+def test_a_quantized_checkpoint_keeps_the_configurations_count(kits: dict[str, LocaleKit]) -> None:
+    # An FP8 checkpoint as DeepSeek-V3 stores one: F8_E4M3 weights and an F32 scale per 128 × 128 block. Its numbers
+    # are not its weights, so the configuration's count stays and the page says how much the tensors take.
+    header = json.dumps(
+        {
+            "w": {"dtype": "F8_E4M3", "shape": [4096, 4096], "data_offsets": [0, 16_777_216]},
+            "w_scale_inv": {"dtype": "F32", "shape": [32, 32], "data_offsets": [16_777_216, 16_781_312]},
+        }
+    )
+    config = json.dumps({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+                         "intermediate_size": 128, "vocab_size": 1000})  # fmt: skip
+    plain, quantized = read_config(VRAM, config, kits["en"]), read_checkpoint(VRAM, config, [header], kits["en"])
+    assert quantized.values == plain.values
+    assert quantized.message == (
+        f"{plain.message} Its safetensors files hold packed or quantized tensors, 0.02 GB as stored, so the "
+        "parameters were counted from the configuration."
+    )

@@ -253,3 +253,16 @@ def test_a_second_pasted_config_leaves_nothing_of_the_first() -> None:
     assert set(first) <= set(second), sorted(set(first) - set(second))
     result = evaluate(params, {**params.defaults(), **first, **second})
     assert round(result.results["total_params"]) == 8_030_261_248
+
+
+def test_a_config_with_absurdly_many_layers_is_read_at_once() -> None:
+    # transformers derives Llama 4's, Qwen3-Next's and Jamba's layer kinds layer by layer; past DEEPEST_MODEL layers
+    # they are not derived, so a billion layers never make the page build a billion-item list.
+    for family in ('"attention_chunk_size": 8192', '"model_type": "qwen3_next"', '"model_type": "jamba"'):
+        reading = read_model_config(
+            '{"num_hidden_layers": 999999999, "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 10, '
+            + family
+            + "}"
+        )
+        assert not reading.problem
+        assert reading.facts["model.state_layers_share"] == 0 and reading.facts["model.sliding_window"] == 0

@@ -20,8 +20,10 @@ __all__ = ["FLOAT_DTYPES", "LARGEST_HEADER", "Tensors", "combine", "read_header"
 
 LARGEST_HEADER = 100_000_000
 """Bytes: the safetensors library refuses a longer header (MAX_HEADER_SIZE, 100 MB)."""
-FLOAT_DTYPES = frozenset({"F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2"})
-"""Dtypes whose every number is one weight; packed integers (GPTQ's I32, bitsandbytes' U8) and scales are not."""
+FLOAT_DTYPES = frozenset({"F64", "F32", "F16", "BF16"})
+"""Dtypes a checkpoint of plain weights stores, every number one weight. A quantized checkpoint has others: packed
+integers (GPTQ's I32, bitsandbytes' U8), FP8 weights beside their scale tensors, which a count of numbers would
+take for weights."""
 _BYTES: Mapping[str, float] = MappingProxyType(
     {
         # safetensors' Dtype enum (safetensors/src/tensor.rs): bytes per number; F4 packs two numbers per byte.

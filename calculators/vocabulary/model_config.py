@@ -22,6 +22,7 @@ from .architecture import GPT2, LLAMA, PHI, count_parameters
 
 __all__ = [
     "DEEPEST_CONFIG",
+    "DEEPEST_MODEL",
     "FAMILIES",
     "LARGEST_FACT",
     "LONGEST_CONFIG",
@@ -62,6 +63,8 @@ LONGEST_CONFIG = 100_000
 DEEPEST_CONFIG = 32
 """Nesting levels: real configs nest three or four deep; a deeper text is refused before parsing, since a
 parser's recursion would exhaust the interpreter's stack (in Pyodide, the browser's)."""
+DEEPEST_MODEL = 100_000
+"""Layers: the deepest models have a few hundred; the layer kinds of a deeper one are not derived."""
 LARGEST_FACT = 10**9
 """No model fact (layers, widths, vocabulary, context, experts) comes near a billion."""
 
@@ -362,7 +365,11 @@ def _layer_kinds(document: Mapping[str, object], model_type: str, layers: int) -
 
 
 def _implied(document: Mapping[str, object], layers: int) -> list[str]:
-    """The layer_types transformers derives when config.json leaves them out, for the families that derive any."""
+    """The layer_types transformers derives when config.json leaves them out, for the families that derive any.
+
+    None past `DEEPEST_MODEL` layers: a list that long would take the page's memory, and no model has one."""
+    if layers > DEEPEST_MODEL:
+        return []
     no_rope = document.get("no_rope_layers")
     if _positive_int(document.get("attention_chunk_size")):
         # Llama4TextConfig: no_rope_layers, or one layer without rotary positions every no_rope_layer_interval (4).

@@ -336,7 +336,7 @@ function setUpPresets(form, request, ask) {
 const REPO_ID = /^[A-Za-z0-9](?:[\w.-]{0,94}[A-Za-z0-9_])?\/[\w.-]{1,96}$/;
 const SHARD = /^[\w.-]+(?:\/[\w.-]+)*\.safetensors$/;
 const LARGEST_HEADER = 100_000_000; // bytes: the safetensors library refuses a longer header
-const LARGEST_FILE = 50_000_000; // bytes read of config.json or the shard index (DeepSeek-V3's index is a few MB)
+const LARGEST_FILE = 50_000_000; // bytes read of config.json, the shard index, or all headers together
 
 class HubProblem extends Error {
   constructor(code, number = 0) {
@@ -362,12 +362,14 @@ async function fetchModel(hub, id) {
   if (index) files = shardFiles(text(index));
   const headers = new Array(files.length);
   let next = 0;
+  let total = 0;
   const readHeaders = async () => {
     while (next < files.length) {
       const at = next++;
       const url = base + path(files[at]);
       const length = new DataView((await hubGet(url, 8, "no_file")).buffer).getBigUint64(0, true);
-      if (length > BigInt(LARGEST_HEADER)) throw new HubProblem("not_safetensors");
+      total += Number(length);
+      if (length > BigInt(LARGEST_HEADER) || total > LARGEST_FILE) throw new HubProblem("not_safetensors");
       headers[at] = text((await hubGet(url, 8 + Number(length), "no_file")).subarray(8));
     }
   };
