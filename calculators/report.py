@@ -24,6 +24,7 @@ from calculators.drawing.steps import StepWriter, draw_step_chart
 from calculators.kernel.evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate, known_results
 from calculators.kernel.numbers import (
     CURRENCIES,
+    PLAIN,
     NumberFacts,
     format_money,
     format_number,
@@ -420,6 +421,12 @@ _CHECKPOINT_COUNTED = NP_(
     "Its {files} safetensors files hold {parameters} parameters: that count is used here.",
     count="files",
 )
+# Translators: {stored} is a formatted number of gigabytes (10⁹ bytes), {bits} a formatted number of bits.
+_CHECKPOINT_QUANTIZED = N_(
+    "config",
+    "Its safetensors files hold packed or quantized tensors, {stored} GB as stored: {bits} bits per weight on "
+    "average, which this page takes for the weights.",
+)
 # Translators: {stored} is a formatted number of gigabytes (10⁹ bytes).
 _CHECKPOINT_PACKED = N_(
     "config",
@@ -463,10 +470,9 @@ def read_checkpoint(calculator: Calculator, config: str, headers: Sequence[str],
         note = _translate(_CHECKPOINT_NONE, {}, kit)
     elif tensors.unpacked:
         values.update(fill_values(calculator, {"model.params_billion": tensors.parameters / 1e9}))
-        words = {"files": float(len(headers))}
         note = _fill(
             _CHECKPOINT_COUNTED,
-            _translate(_CHECKPOINT_COUNTED, words, kit),
+            _translate(_CHECKPOINT_COUNTED, {"files": float(len(headers))}, kit),
             {
                 "files": format_number(len(headers), kit.numbers, 0),
                 "parameters": format_number(tensors.parameters, kit.numbers, 0),
@@ -474,9 +480,28 @@ def read_checkpoint(calculator: Calculator, config: str, headers: Sequence[str],
         )
     else:
         stored = format_number(tensors.stored_bytes / 1e9, kit.numbers, 2)
-        note = _fill(_CHECKPOINT_PACKED, _translate(_CHECKPOINT_PACKED, {}, kit), {"stored": stored})
+        bits = _stored_bits(calculator, values, tensors.stored_bytes)
+        if bits:
+            values["bits_per_weight"] = format_number(bits, PLAIN, 4, grouping=False)
+            words = {"stored": stored, "bits": format_number(bits, kit.numbers, 2)}
+            note = _fill(_CHECKPOINT_QUANTIZED, _translate(_CHECKPOINT_QUANTIZED, {}, kit), words)
+        else:
+            note = _fill(_CHECKPOINT_PACKED, _translate(_CHECKPOINT_PACKED, {}, kit), {"stored": stored})
     message = _isolate_runs(f"{report.message} {note}", kit.numbers.direction)
     return ConfigReport(ok=True, values=values, message=message)
+
+
+def _stored_bits(calculator: Calculator, values: Mapping[str, str], stored_bytes: int) -> float:
+    """The bits a quantized checkpoint stores per weight of the parameter count its configuration filled in `values`
+    (scales and the layers left in 16 bits included), so that the page's weights take what the files hold; 0 where
+    the page has no bits-per-weight input or the figure falls outside it (files that do not match the config)."""
+    spec = next((spec for spec in calculator.inputs if spec.name == "bits_per_weight"), None)
+    count = next((values.get(spec.name) for spec in calculator.inputs if spec.preset == "model.params_billion"), None)
+    if spec is None or not count or not float(count):
+        return 0.0
+    bits = round(8 * stored_bytes / (float(count) * 1e9), 4)
+    low, high = spec.minimum, spec.maximum
+    return bits if (low is None or bits > low) and (high is None or bits <= high) else 0.0
 
 
 def hub_problem(code: str, number: int, kit: LocaleKit) -> str:

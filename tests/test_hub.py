@@ -19,9 +19,12 @@ from huggingface_hub.errors import GatedRepoError, RepositoryNotFoundError
 from calculators import LocaleKit, find
 from calculators.__main__ import main
 from calculators.hub import HubError, fetch_model, inputs_from_hub
+from calculators.kernel.numbers import format_number
 from calculators.report import hub_problem, read_checkpoint, read_config
 from calculators.vocabulary.checkpoint import combine, read_header
+from calculators.vocabulary.model_config import read_model_config
 
+from .helpers import results
 from .hub_server import BARE, GEMMA, GPT2, LLAMA, Hub, save_tiny_checkpoints, serve_hub
 
 VRAM = find("llm-inference-vram")
@@ -168,3 +171,27 @@ def test_a_quantized_checkpoint_keeps_the_configurations_count(kits: dict[str, L
         f"{plain.message} Its safetensors files hold packed or quantized tensors, 0.02 GB as stored, so the "
         "parameters were counted from the configuration."
     )
+
+
+def test_a_quantized_checkpoint_gives_the_bits_its_files_take(kits: dict[str, LocaleKit]) -> None:
+    # An FP8 checkpoint of the configuration's own size: each weight one byte plus an F32 scale per 16,384 weights.
+    # The page takes the bits per weight the files store, so that its weights take exactly what the files hold.
+    config = json.dumps({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+                         "intermediate_size": 128, "vocab_size": 1000})  # fmt: skip
+    weights = round(read_model_config(config).facts["model.params_billion"] * 1e9)
+    scales = -(-weights // 16_384)
+    header = json.dumps(
+        {
+            "w": {"dtype": "F8_E4M3", "shape": [weights], "data_offsets": [0, weights]},
+            "w_scale_inv": {"dtype": "F32", "shape": [scales], "data_offsets": [weights, weights + 4 * scales]},
+        }
+    )
+    outcome = read_checkpoint(VRAM, config, [header], kits["en"])
+    stored = weights + 4 * scales
+    # Per weight of the count in the field (written to 4 significant digits, as a model card writes it).
+    field = float(outcome.values["params_billion"]) * 1e9
+    assert float(outcome.values["bits_per_weight"]) == pytest.approx(8 * stored / field, abs=1e-4)
+    page = results(VRAM, **outcome.values, context_tokens="0", memory_unit="gb")
+    assert page["weights_memory"] * 1e9 == pytest.approx(stored, rel=1e-5)
+    bits = format_number(float(outcome.values["bits_per_weight"]), kits["en"].numbers, 2)
+    assert f": {bits} bits per weight on average, which this page takes for the weights." in outcome.message
