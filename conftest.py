@@ -97,7 +97,14 @@ def page(browser: Any) -> Iterator[Any]:
 
 # Test files whose tests are independent and CPU-bound: xdist spreads them over both workers. Every other
 # file runs whole on one worker (`--dist loadgroup` in ./dev), so a browser file's pages share one engine.
-_SPREAD = {"tests/test_properties.py", "tests/test_core_rules.py", "tests/test_numbers.py"}
+_SPREAD = {
+    "tests/test_properties.py",
+    "tests/test_core_rules.py",
+    "tests/test_numbers.py",
+    # Browser files whose tests each open their own pages: spread, they keep both workers busy to the end.
+    "tests/test_hardening.py",
+    "tests/test_layout.py",
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
