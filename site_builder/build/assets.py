@@ -10,6 +10,7 @@ import json
 import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 import calculators
 from calculators import Calculator
@@ -32,6 +33,7 @@ __all__ = [
     "calculator_sources",
     "core_sources",
     "embed_loader",
+    "import_graph",
     "page_only_sources",
     "runtime_path",
     "runtime_sources",
@@ -69,7 +71,12 @@ def core_sources() -> tuple[Path, ...]:
     )
 
 
-def shared_sources() -> tuple[Path, ...]:
+def import_graph() -> Mapping[Path, frozenset[Path]]:
+    """Return, for every core file, the core files it imports: read once per build, as every bundle needs it."""
+    return MappingProxyType({path: frozenset(_imports(path)) for path in core_sources()})
+
+
+def shared_sources(graph: Mapping[Path, frozenset[Path]] | None = None) -> tuple[Path, ...]:
     """Return the core files every page's worker loads: all but the calculators' own packages and the catalogue.
 
     A calculator's own package is a folder under its category (`cost/token_cost/`): a page loads its
@@ -77,13 +84,13 @@ def shared_sources() -> tuple[Path, ...]:
     bytes do not grow with the catalogue. So do the shared modules only some calculators import
     (`page_only_sources`): they travel with those calculators.
     """
-    page_only = set(page_only_sources())
+    page_only = set(page_only_sources(graph))
     return tuple(
         path for path in core_sources() if not _owned(path) and path != CORE / "catalogue.py" and path not in page_only
     )
 
 
-def page_only_sources() -> tuple[Path, ...]:
+def page_only_sources(graph: Mapping[Path, frozenset[Path]] | None = None) -> tuple[Path, ...]:
     """Return the shared modules that no module every page runs imports, however indirectly.
 
     The machinery every page runs (the package, the kernel, drawing, the report and the worker's entry points)
@@ -96,11 +103,11 @@ def page_only_sources() -> tuple[Path, ...]:
         for path in core_sources()
         if not _owned(path) and path != CORE / "catalogue.py" and "vocabulary" not in path.relative_to(CORE).parts
     ]
-    everywhere = _imported_by(machinery)
+    everywhere = _imported_by(machinery, graph or import_graph())
     return tuple(path for path in core_sources() if path.parent == CORE / "vocabulary" and path not in everywhere)
 
 
-def _imported_by(roots: Sequence[Path]) -> set[Path]:
+def _imported_by(roots: Sequence[Path], graph: Mapping[Path, frozenset[Path]]) -> set[Path]:
     """Return `roots` and every core file they import, directly or through others (read from their syntax)."""
     found: set[Path] = set()
     waiting = list(roots)
@@ -108,7 +115,7 @@ def _imported_by(roots: Sequence[Path]) -> set[Path]:
         path = waiting.pop()
         if path not in found:
             found.add(path)
-            waiting.extend(_imports(path) - found)
+            waiting.extend(graph.get(path, frozenset()) - found)
     return found
 
 
@@ -142,13 +149,14 @@ def _owned(path: Path) -> bool:
     return len(parts) >= 3 and parts[0] in {category.slug for category in CATEGORIES}
 
 
-def calculator_sources(calculator: Calculator) -> tuple[Path, ...]:
+def calculator_sources(calculator: Calculator, graph: Mapping[Path, frozenset[Path]] | None = None) -> tuple[Path, ...]:
     """Return what one calculator's bundle holds: the Python files of its own package (its folder, tests left
     out) and the shared modules it imports that the shared core leaves out (`page_only_sources`)."""
     folder = Path(inspect.getfile(calculator.compute)).parent
     own = sorted(path for path in folder.glob("*.py") if not path.name.startswith("test_"))
-    page_only = set(page_only_sources())
-    return (*own, *sorted(_imported_by(own) & page_only))
+    graph = graph or import_graph()  # a build passes the one it read
+    page_only = set(page_only_sources(graph))
+    return (*own, *sorted(_imported_by(own, graph) & page_only))
 
 
 def calculator_module(calculator: Calculator) -> str:

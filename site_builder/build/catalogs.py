@@ -41,7 +41,7 @@ from calculators.kernel.spec import Message as CoreMessage
 from calculators.kernel.spec import PluralMessage
 from languages.locales import Locale
 
-from .assets import core_sources, shared_sources
+from .assets import core_sources
 from .errors import BuildError
 
 __all__ = [
@@ -57,7 +57,6 @@ __all__ = [
     "module_names",
     "placeholder_problem",
     "read_catalog",
-    "shared_messages",
 ]
 
 PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}|%\([A-Za-z_]+\)[sd]")
@@ -335,11 +334,6 @@ def module_messages(modules: Iterable[str]) -> frozenset[tuple[str, str]]:
         for value in vars(importlib.import_module(module)).values():
             visit(value)
     return frozenset(found)
-
-
-def shared_messages() -> frozenset[tuple[str, str]]:
-    """Return the messages of the machinery every page loads (validation, chart, config, shared inputs)."""
-    return module_messages(module_names(shared_sources()))
 
 
 def module_names(sources: Iterable[Path]) -> tuple[str, ...]:

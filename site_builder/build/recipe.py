@@ -6,7 +6,7 @@ import gettext
 import io
 import time
 import warnings
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -27,6 +27,7 @@ from .assets import (
     calculator_sources,
     core_sources,
     embed_loader,
+    import_graph,
     runtime_path,
     runtime_sources,
     runtime_version,
@@ -41,7 +42,6 @@ from .catalogs import (
     module_messages,
     module_names,
     read_catalog,
-    shared_messages,
 )
 from .config import read_site_config
 from .environment import TEMPLATES, MathCache, MemoryBytecodeCache, make_environment, template_users
@@ -235,28 +235,30 @@ def collect_app_files(
     """
     files: dict[str, Content] = {f"_app/{path.name}": path for path in sorted(STATIC.iterdir()) if path.is_file()}
     files["_app/embed.js"] = embed_loader(LOCALES, config.calculators)
-    shared = shared_messages()
+    graph = import_graph()  # read once: every bundle and every page's catalog needs it
+    shared = module_messages(module_names(shared_sources(graph)))
     # The worker only translates the core's words and its own calculator's; articles and page chrome stay out.
-    keep = {c.slug: shared | module_messages(module_names(calculator_sources(c))) for c in config.calculators}
+    keep = {c.slug: shared | module_messages(module_names(calculator_sources(c, graph))) for c in config.calculators}
     for locale, mo in catalogs.items():
         for slug, catalog in config.catalog_cache.browser_catalogs(mo, keep).items():
             files[f"_app/locales/{locale.folder}/{slug}.mo"] = catalog
         files[f"_app/locales/{locale.folder}.json"] = number_facts_json(locale).encode()
     if config.live_reload:
         files["_app/reload.js"] = folders.BROWSER_DEV / "live_reload.js"
-    files.update(engine_files(config))
+    files.update(engine_files(config, graph))
     return minify_files(files, config.project)
 
 
-def engine_files(config: BuildConfig) -> dict[str, Content]:
+def engine_files(config: BuildConfig, graph: Mapping[Path, frozenset[Path]] | None = None) -> dict[str, Content]:
     """Return what the worker runs: the shared core, each calculator's package, and the runtime.
 
     A quick start ships the core and the calculators as bytecode, the precompiled standard library
     and a worker that keeps memory snapshots; otherwise Pyodide's files as its loader wants them.
     """
-    bundles = {"_app/core.zip": bundle(shared_sources())}
+    graph = graph or import_graph()
+    bundles = {"_app/core.zip": bundle(shared_sources(graph))}
     bundles.update(
-        (f"_app/calculators/{calculator.slug}.zip", bundle(calculator_sources(calculator)))
+        (f"_app/calculators/{calculator.slug}.zip", bundle(calculator_sources(calculator, graph)))
         for calculator in config.calculators
     )
     version = runtime_version(config.project)
