@@ -18,7 +18,16 @@ from dataclasses import dataclass
 from calculators.kernel.numbers import NumberFacts
 from calculators.kernel.spec import Calculator
 
-from .report import ConfigReport, LocaleKit, hub_problem, make_report, read_checkpoint, read_config
+from .report import (
+    ConfigReport,
+    LocaleKit,
+    MenuGpu,
+    hub_problem,
+    make_report,
+    menu_gpus,
+    read_checkpoint,
+    read_config,
+)
 
 __all__ = ["Engine", "config_json", "load_calculator", "load_kit", "make_engine", "report_json"]
 
@@ -35,10 +44,11 @@ def load_calculator(module: str) -> Calculator:
     return calculator
 
 
-def report_json(kit: LocaleKit, calculator: Calculator, raw_json: str) -> str:
-    """Compute `calculator` on the raw input texts in `raw_json` and return the report as JSON."""
+def report_json(kit: LocaleKit, calculator: Calculator, raw_json: str, gpus: tuple[MenuGpu, ...] = ()) -> str:
+    """Compute `calculator` on the raw input texts in `raw_json` (and on the page's GPU menu, `gpus`) and return
+    the report as JSON."""
     raw = json.loads(raw_json)
-    return make_report(calculator, raw if isinstance(raw, dict) else {}, kit).to_json()
+    return make_report(calculator, raw if isinstance(raw, dict) else {}, kit, gpus).to_json()
 
 
 def config_json(kit: LocaleKit, calculator: Calculator, text: str) -> str:
@@ -52,10 +62,12 @@ class Engine:
 
     kit: LocaleKit
     calculator: Calculator
+    gpus: tuple[MenuGpu, ...] = ()
+    """The page's GPU menu, which a calculator's table of GPUs computes on."""
 
     def report(self, raw_json: str) -> str:
         """Answer an edit: the report on the raw input texts in `raw_json`, as JSON."""
-        return report_json(self.kit, self.calculator, raw_json)
+        return report_json(self.kit, self.calculator, raw_json, self.gpus)
 
     def config(self, text: str) -> str:
         """Answer a pasted config.json: the inputs it fills and a message, as JSON."""
@@ -73,6 +85,7 @@ class Engine:
         return ConfigReport(ok=False, values={}, message=hub_problem(code, int(number), self.kit)).to_json()
 
 
-def make_engine(catalog: bytes | memoryview, number_facts: str, module: str) -> Engine:
-    """Make the engine of the page showing `module`'s calculator with this catalog and these number facts."""
-    return Engine(load_kit(bytes(catalog), number_facts), load_calculator(module))
+def make_engine(catalog: bytes | memoryview, number_facts: str, module: str, gpus: str = "[]") -> Engine:
+    """Make the engine of the page showing `module`'s calculator with this catalog and these number facts, and
+    its GPU menu (`report.menu_gpus`)."""
+    return Engine(load_kit(bytes(catalog), number_facts), load_calculator(module), menu_gpus(gpus))

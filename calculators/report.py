@@ -15,12 +15,14 @@ import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from html import escape
 from types import MappingProxyType
 from typing import Protocol
 
 from calculators.drawing.chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
 from calculators.drawing.curve import CurveWriter, draw_curve_chart
 from calculators.drawing.steps import StepWriter, draw_step_chart
+from calculators.drawing.table import draw_code, draw_table
 from calculators.kernel.evaluation import LARGEST_RESULT, Evaluation, Problem, evaluate, known_results
 from calculators.kernel.numbers import (
     CURRENCIES,
@@ -37,18 +39,21 @@ from calculators.kernel.spec import (
     NP_,
     Calculator,
     CurveChart,
+    GpuTable,
     InputSpec,
     Kind,
     MemoryChart,
     Message,
     OutputSpec,
     PluralMessage,
+    Settings,
     StepChart,
     TableChart,
     Writer,
 )
 from calculators.vocabulary.checkpoint import combine, read_header
 from calculators.vocabulary.model_config import (
+    ConfigReading,
     assumptions_for,
     config_values,
     covers,
@@ -67,11 +72,13 @@ __all__ = [
     "ConfigReport",
     "FieldMessage",
     "LocaleKit",
+    "MenuGpu",
     "Report",
     "ResultText",
     "Translations",
     "hub_problem",
     "make_report",
+    "menu_gpus",
     "read_checkpoint",
     "read_config",
 ]
@@ -177,13 +184,74 @@ _PROBLEM_TEXT = MappingProxyType(
 )
 
 
-def make_report(calculator: Calculator, raw: Mapping[str, object], kit: LocaleKit) -> Report:
-    """Evaluate `raw` with `calculator` and write every result and problem for `kit`'s locale."""
+@dataclass(frozen=True)
+class MenuGpu:
+    """One GPU of a page's menu: its name, and the input values choosing it fills."""
+
+    name: str
+    values: Mapping[str, float]
+
+
+def menu_gpus(options: str) -> tuple[MenuGpu, ...]:
+    """Read a page's GPU menu, a JSON list of {"name", "values"} whose values are the texts the menu fills.
+
+    >>> menu_gpus('[{"name": "H100", "values": {"gpu_memory_gb": "80"}}]')
+    (MenuGpu(name='H100', values={'gpu_memory_gb': 80.0}),)
+    """
+    return tuple(
+        MenuGpu(str(entry["name"]), {name: float(text) for name, text in entry["values"].items()})
+        for entry in json.loads(options)
+    )
+
+
+def make_report(
+    calculator: Calculator, raw: Mapping[str, object], kit: LocaleKit, gpus: Sequence[MenuGpu] = ()
+) -> Report:
+    """Evaluate `raw` with `calculator` and write every result and problem for `kit`'s locale; `gpus` are the
+    page's GPU menu, which a calculator's `gpu_table` computes on."""
     evaluation = evaluate(calculator, raw, kit.numbers)
     if not evaluation.ok:
         return _problem_report(calculator, evaluation, kit)
     results, chart = _result_texts(calculator, evaluation, kit)
+    if calculator.gpu_table and gpus:
+        chart += _gpu_table(calculator.gpu_table, evaluation, gpus, kit)
+    if calculator.settings:
+        chart += _settings(calculator.settings, evaluation, kit)
     return Report(ok=True, status="", results=results, errors=(), chart=chart)
+
+
+# Translators: the header of a table's first column, which names a GPU of the page's menu.
+_GPU_COLUMN = N_("chart", "GPU")
+
+
+def _gpu_table(table: GpuTable, evaluation: Evaluation, gpus: Sequence[MenuGpu], kit: LocaleKit) -> str:
+    """Draw `table`: the calculator on every GPU of the menu, in the reader's language."""
+    rows = sorted(
+        ((gpu.name, table.row({**evaluation.values, **gpu.values})) for gpu in gpus),
+        key=lambda named: table.order(named[1]),
+    )
+    figures = [
+        [name, *(_written(row[c.key], kit.numbers, c.fraction_digits, readable=True) for c in table.columns)]
+        for name, row in rows
+    ]
+    headers = [_translate(_GPU_COLUMN, {}, kit), *(_translate(column.header, {}, kit) for column in table.columns)]
+    note = escape(_translate(table.note, {}, kit))
+    return draw_table(_translate(table.title, {}, kit), headers, figures) + f'<p class="chart-note">{note}</p>'
+
+
+_COPY = N_("chart", "Copy")
+# Translators: what a copy button says once its text is on the clipboard.
+_COPIED = N_("chart", "Copied")
+
+
+def _settings(settings: Settings, evaluation: Evaluation, kit: LocaleKit) -> str:
+    """Draw the texts to paste into each tool, with their copy buttons, in the reader's language."""
+    copy, copied = _translate(_COPY, {}, kit), _translate(_COPIED, {}, kit)
+    blocks = "".join(
+        draw_code(_fill(settings.title, _translate(settings.title, {}, kit), {"tool": tool}), text, copy, copied)
+        for tool, text in settings.write(evaluation.values).items()
+    )
+    return blocks + f'<p class="chart-note">{escape(_translate(settings.note, {}, kit))}</p>'
 
 
 def _result_texts(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit) -> tuple[tuple[ResultText, ...], str]:
@@ -401,6 +469,8 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
     if not covers(calculator, reading.facts):
         return ConfigReport(ok=False, values={}, message=_translate(_CONFIG_LATENT, {}, kit))
     values = config_values(calculator, reading)
+    quantized, quantization_note = _quantization(calculator, reading, kit)
+    values.update(quantized)
     count = {"count": float(len(values))}
     text_out = _fill(_CONFIG_FILLED, _translate(_CONFIG_FILLED, count, kit), {"count": str(len(values))})
     assumed = assumptions_for(calculator, reading)
@@ -411,7 +481,45 @@ def read_config(calculator: Calculator, text: str, kit: LocaleKit) -> ConfigRepo
     if unknown:
         note = _fill(_CONFIG_UNKNOWN_FAMILY, _translate(_CONFIG_UNKNOWN_FAMILY, {}, kit), {"model_type": unknown})
         text_out = f"{text_out} {note}"
+    if quantization_note:
+        text_out = f"{text_out} {quantization_note}"
     return ConfigReport(ok=True, values=values, message=_isolate_runs(text_out, kit.numbers.direction))
+
+
+# Translators: {method} is a quant_method of config.json (a code name, keep it), {bits} a formatted number of bits.
+_CONFIG_QUANTIZED = N_(
+    "config",
+    "Its quantization_config ({method}) stores {bits} bits per weight on average, scales and the layers it leaves "
+    "unquantized included: this page takes that for the weights.",
+)
+# Translators: {method} is a quant_method of config.json (a code name, keep it as it is).
+_CONFIG_QUANTIZED_UNKNOWN = N_(
+    "config",
+    "Its quantization_config ({method}) is not a layout this page knows: enter the bits its files store per weight.",
+)
+
+
+def _quantization(calculator: Calculator, reading: ConfigReading, kit: LocaleKit) -> tuple[dict[str, str], str]:
+    """The inputs a quantized checkpoint's config fills (bits per weight, or the planner's weights format) and what
+    the page says of it; nothing where the page takes neither or the config is not quantized."""
+    quantization = reading.quantization
+    names = {spec.name: spec for spec in calculator.inputs}
+    if quantization is None or not {"bits_per_weight", "weight_format"} & set(names):
+        return {}, ""
+    words = {"method": quantization.method}
+    if not quantization.bits:
+        return {}, _fill(_CONFIG_QUANTIZED_UNKNOWN, _translate(_CONFIG_QUANTIZED_UNKNOWN, {}, kit), words)
+    values: dict[str, str] = {}
+    if "bits_per_weight" in names:
+        values["bits_per_weight"] = format_number(reading.stored_bits, PLAIN, 4, grouping=False)
+    chosen = names.get("weight_format")
+    choice = (
+        next((c for c in chosen.choices if float(c.numeric) == quantization.weight_format), None) if chosen else None
+    )
+    if choice is not None:
+        values["weight_format"] = choice.value
+    words["bits"] = format_number(reading.stored_bits, kit.numbers, 2)
+    return values, _fill(_CONFIG_QUANTIZED, _translate(_CONFIG_QUANTIZED, {}, kit), words)
 
 
 # Translators: after reading a model's files; {files} is how many safetensors files, {parameters} a formatted count.

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from html.parser import HTMLParser
 
-from calculators import Report
+from calculators import Calculator, Report, find
+from calculators.report import MenuGpu
+from site_builder.build.presets import read_presets
+from site_builder.build.rendering import menu_gpus, preset_menus
 
 ATTRIBUTES = ("data-output", "data-unit", "data-sentence", "data-error-for", "data-chart")
 
@@ -36,6 +40,17 @@ class _ResultText(HTMLParser):
         for key in self.open:
             if key is not None:
                 self.found[f"{key[0]}={key[1]}"] += data
+
+
+def gpu_menu(calculator: Calculator) -> tuple[MenuGpu, ...]:
+    """The GPU menu the build gives `calculator`'s page, which its table of GPUs is computed on."""
+    return _gpu_menu(calculator.slug)
+
+
+@cache
+def _gpu_menu(slug: str) -> tuple[MenuGpu, ...]:
+    calculator = find(slug)
+    return menu_gpus(preset_menus([calculator], read_presets(calculators=[calculator]))[slug])
 
 
 def result_text(html: str) -> dict[str, str]:

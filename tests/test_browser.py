@@ -12,7 +12,7 @@ from calculators import CALCULATORS, Calculator, Kind, LocaleKit, make_report
 from languages.locales import LOCALES, Locale
 
 from .cases import value_sets
-from .pagetext import HOOKS, expected_text, messages, result_text
+from .pagetext import HOOKS, expected_text, gpu_menu, messages, result_text
 
 pytestmark = pytest.mark.browser
 
@@ -132,12 +132,14 @@ def test_live_page_agrees_with_the_build(
     _settle(page)
     kit = kits[locale.tag]
     defaults = expected_text(
-        make_report(calculator, calculator.defaults(), kit), _names(calculator), chart=bool(calculator.chart)
+        make_report(calculator, calculator.defaults(), kit, gpu_menu(calculator)),
+        _names(calculator),
+        chart=bool(calculator.chart),
     )
     assert opened.prerendered == defaults
     for values in [*value_sets(calculator), calculator.defaults()]:
         _enter(page, calculator, values)
-        report = make_report(calculator, values, kit)
+        report = make_report(calculator, values, kit, gpu_menu(calculator))
         expected = expected_text(report, _names(calculator), chart=bool(calculator.chart))
         shown = result_text(page.content())
         if not report.ok:
@@ -214,18 +216,25 @@ def test_inputs_stay_editable_while_the_engine_loads(page: Any, base_url: str) -
 PLANNER = next(calculator for calculator in CALCULATORS if calculator.slug == "parallel-training-planner")
 
 
-@pytest.mark.parametrize("tag", ["en", "ar"])
-def test_the_planners_search_reads_on_a_phone_and_copies(browser: Any, base_url: str, tag: str) -> None:
-    # The search's table scrolls in its own box on a 360 px phone, reachable by keyboard; the copy buttons copy
-    # the launch settings drawn with the latest results; an edit redraws the search live.
+def _on_a_phone(browser: Any, base_url: str, tag: str, calculator: Calculator) -> tuple[Any, Any]:
+    """Open `calculator` in `tag` on a 360 px phone in the dark theme, found clean by axe and never wider than the
+    screen; return its browser context (to close) and page."""
     from .test_hardening import _axe_violations
 
     locale = next(locale for locale in LOCALES if locale.tag == tag)
     context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740}, color_scheme="dark")
     page = context.new_page()
-    _open(page, base_url, locale, PLANNER)
+    _open(page, base_url, locale, calculator)
     assert _axe_violations(page) == []
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    return context, page
+
+
+@pytest.mark.parametrize("tag", ["en", "ar"])
+def test_the_planners_search_reads_on_a_phone_and_copies(browser: Any, base_url: str, tag: str) -> None:
+    # The search's table scrolls in its own box on a 360 px phone, reachable by keyboard; the copy buttons copy
+    # the launch settings drawn with the latest results; an edit redraws the search live.
+    context, page = _on_a_phone(browser, base_url, tag, PLANNER)
     before = page.inner_text("[data-chart] table")
     page.fill('[name="gpus"]', "1024")
     _settle(page)
@@ -235,4 +244,28 @@ def test_the_planners_search_reads_on_a_phone_and_copies(browser: Any, base_url:
     page.click("[data-copy-code] >> nth=0")
     copied = page.wait_for_function("() => window.copiedText").json_value()
     assert copied.startswith("--num-layers 80") and copied == page.inner_text("[data-chart] pre >> nth=0")
+    context.close()
+
+
+BATCH = next(calculator for calculator in CALCULATORS if calculator.slug == "batch-inference-throughput")
+
+
+@pytest.mark.parametrize("tag", ["en", "ar"])
+def test_the_gpu_table_and_launch_settings_follow_an_edit_on_a_phone(browser: Any, base_url: str, tag: str) -> None:
+    # Every GPU of the menu has its row, live as prerendered; the launch texts follow the GPUs typed in, and copy.
+    context, page = _on_a_phone(browser, base_url, tag, BATCH)
+    table = "[data-chart] table >> nth=1"
+    menu = page.locator("#preset-gpu option[data-values]").count()
+    assert page.locator(f"{table} >> tbody tr").count() == menu == len(gpu_menu(BATCH))
+    before = page.inner_text(table)
+    page.fill('[name="context_tokens"]', "131072")
+    _settle(page)
+    assert page.inner_text(table) != before  # recomputed live on every GPU of the menu
+    page.fill('[name="gpus"]', "4")
+    _settle(page)
+    page.evaluate("() => { navigator.clipboard.writeText = async (text) => { window.copiedText = text; }; }")
+    page.click("[data-copy-code] >> nth=0")
+    copied = page.wait_for_function("() => window.copiedText").json_value()
+    assert "--tensor-parallel-size 4" in copied and "--max-model-len 131072" in copied
+    assert copied == page.inner_text("[data-chart] pre >> nth=0")
     context.close()

@@ -9,6 +9,10 @@ import pytest
 
 from calculators import LocaleKit, find, make_report
 from calculators.drawing.chart import GPU_SIZES_GB, ChartSegment, ChartText, draw_memory_chart, smallest_fitting_gpu
+from site_builder.build.presets import read_presets
+
+from .helpers import results
+from .pagetext import gpu_menu
 
 WORDS = ChartText(title="T", total="Total", fit="Fits", note="Note", gb="GB")
 
@@ -116,3 +120,30 @@ def test_the_chart_speaks_the_readers_language(kits: dict[str, LocaleKit]) -> No
     english = make_report(kv, kv.defaults(), kits["en"]).chart
     german = make_report(kv, kv.defaults(), kits["de"]).chart
     assert "1.07" in english and "1,07" in german
+
+
+BATCH = find("batch-inference-throughput")
+
+
+def test_the_gpu_table_puts_every_gpu_of_the_menu_in_place_of_yours(kits: dict[str, LocaleKit]) -> None:
+    menu = gpu_menu(BATCH)
+    assert len(menu) == len(read_presets().gpus) > 10
+    values = {**BATCH.defaults(), "params_billion": "70.55", "active_params_billion": "70.55", "layers": "80"}
+    chart = make_report(BATCH, values, kits["en"], menu).chart
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th>((?:<td>[^<]*</td>)+)</tr>', chart)
+    named = [name for name, _ in rows if name in {gpu.name for gpu in menu}]
+    assert sorted(named) == sorted(gpu.name for gpu in menu)
+    counts = []
+    for name, cells in rows[-len(menu) :]:
+        gpu = next(gpu for gpu in menu if gpu.name == name)
+        shown = re.findall(r"<td>([^<]*)</td>", cells)
+        texts = {key: str(value) for key, value in gpu.values.items()}
+        fewest = results(BATCH, **{**values, **texts})["fewest_gpus"]
+        # The row is the page with that GPU chosen from the menu and as many of it as hold the model.
+        on_them = results(BATCH, **{**values, **texts, "gpus": str(int(fewest))})
+        assert shown[0] == f"{fewest:,.0f}" and shown[2] == f"{on_them['single_tokens_per_second']:,.0f}"
+        assert shown[3] == f"{on_them['max_batch']:,.0f}"
+        assert shown[4] == f"{on_them['max_batch_tokens_per_second']:,.0f}"
+        assert on_them["max_batch"] >= 1  # as many as hold it hold one sequence at least
+        counts.append(fewest)
+    assert counts == sorted(counts) and counts[0] < counts[-1]

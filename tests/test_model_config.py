@@ -58,6 +58,40 @@ DEEPSEEK_V3 = {
 }  # fmt: skip
 
 
+# meta-llama/Llama-4-Scout-17B-16E and Llama-4-Maverick-17B-128E-Instruct: their config.json's text_config.
+LLAMA_4_SCOUT = {
+    "model_type": "llama4", "text_config": {
+        "model_type": "llama4_text", "num_hidden_layers": 48, "hidden_size": 5120, "num_attention_heads": 40,
+        "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 8192, "intermediate_size_mlp": 16384,
+        "vocab_size": 202048, "num_local_experts": 16, "num_experts_per_tok": 1, "interleave_moe_layer_step": 1,
+        "tie_word_embeddings": False,
+    },
+}  # fmt: skip
+LLAMA_4_MAVERICK = {
+    "model_type": "llama4", "text_config": {
+        **LLAMA_4_SCOUT["text_config"], "num_local_experts": 128, "interleave_moe_layer_step": 2,  # type: ignore[dict-item]
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("config", "active"),
+    [(LLAMA_4_SCOUT, 17e9), (LLAMA_4_MAVERICK, 17e9)],  # Meta's model cards: "17B active parameters" for both
+    ids=["llama-4-scout", "llama-4-maverick"],
+)
+def test_llama_4_is_counted_as_transformers_builds_it(config: dict[str, object], active: float) -> None:
+    # Its language model built by transformers on the meta device: MoE layers every interleave_moe_layer_step (all
+    # of Scout's, every other of Maverick's) with a shared expert; dense layers intermediate_size_mlp wide.
+    transformers = pytest.importorskip("transformers")
+    torch = pytest.importorskip("torch")
+    text = transformers.Llama4TextConfig(**config["text_config"])  # type: ignore[arg-type]
+    with torch.device("meta"):
+        built = sum(p.numel() for p in transformers.Llama4ForCausalLM(text).parameters())
+    facts = read_model_config(json.dumps(config)).facts
+    assert round(facts["model.params_billion"] * 1e9) == built
+    assert facts["model.active_params_billion"] * 1e9 == pytest.approx(active, rel=0.02)
+
+
 @pytest.mark.parametrize(
     ("config", "total", "active"),
     [

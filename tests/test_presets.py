@@ -19,13 +19,14 @@ from site_builder.build.presets import (
     LONG_CONTEXT,
     PRICE_KINDS,
     ModelPreset,
+    Presets,
     preset_values,
     read_presets,
     stale_prices,
     uses_presets,
 )
 
-from .helpers import GPT_6_2_SOL
+from .helpers import GPT_6_2_SOL, results
 
 PRESETS = read_presets()
 TRANSFORMER_PARAMS = find("transformer-params")
@@ -307,3 +308,25 @@ def test_a_tiny_price_fills_its_field_in_full() -> None:
     tiny = dataclasses.replace(opus, input_per_m=1e-12, cached_input_per_m=2.5e-13)
     values = preset_values(find("token-cost"), tiny)
     assert values["input_price"] == "0.000000000001" and values["cached_input_price"] == "0.00000000000025"
+
+
+BATCH = find("batch-inference-throughput")
+
+
+def _batch_preset(presets: Presets, family: str, preset_id: str) -> dict[str, str]:
+    chosen = next(p for p in (presets.models if family == "model" else presets.gpus) if p.id == preset_id)
+    return preset_values(BATCH, chosen)
+
+
+def test_llama_3_405b_needs_two_h100_machines_in_bf16_and_one_in_fp8() -> None:
+    # The Llama 3 paper (arXiv:2407.21783), §6.1: in BF16 the 405B model "does not fit in the GPU memory of a single
+    # machine with 8 Nvidia H100 GPUs", so Meta served it on 16 GPUs of two machines; §6.2's FP8 weights run it on
+    # one machine.
+    presets = read_presets(calculators=[BATCH])
+    chosen = {
+        **_batch_preset(presets, "model", "meta-llama/Llama-3.1-405B"),
+        **_batch_preset(presets, "gpu", "h100-sxm"),
+    }
+    bf16, fp8 = (results(BATCH, **chosen, bits_per_weight=bits)["fewest_gpus"] for bits in ("16", "8"))
+    assert 8 < bf16 <= 16 and fp8 <= 8
+    assert (bf16, fp8) == (11, 6)  # the figures the article gives

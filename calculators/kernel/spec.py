@@ -23,9 +23,11 @@ __all__ = [
     "Category",
     "ChartPart",
     "Choice",
+    "Column",
     "Compute",
     "CurveChart",
     "CurvePoint",
+    "GpuTable",
     "InputSpec",
     "Kind",
     "MemoryChart",
@@ -34,6 +36,7 @@ __all__ = [
     "PluralMessage",
     "Reduce",
     "Rule",
+    "Settings",
     "StepChart",
     "StepCost",
     "TableChart",
@@ -363,6 +366,41 @@ class TableChart:
 
 
 @dataclass(frozen=True)
+class Column:
+    """One column of a `GpuTable`: a key of the rows, its header, and the digits its figures keep."""
+
+    key: str
+    header: Message
+    fraction_digits: int = 0
+
+
+@dataclass(frozen=True)
+class GpuTable:
+    """Every GPU of the page's menu in one table, each in place of the reader's: which hold the model, how fast.
+
+    `row(values)` gets the reader's values with one GPU's datasheet figures put in, as choosing it in the menu
+    would, and returns that GPU's figures; rows are ordered by `order` of those figures, smallest first.
+    """
+
+    title: Message
+    note: Message
+    columns: tuple[Column, ...]
+    row: Compute
+    order: Callable[[Mapping[str, float]], tuple[float, ...]]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The reader's configuration as text to paste into tools (launch flags, a config file), each with a copy
+    button, drawn after the chart: `write(values)` maps each tool's name to its text; `title` names the tool
+    ({tool}) and `note` says what the texts assume."""
+
+    title: Message
+    note: Message
+    write: Callable[[Mapping[str, float]], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
 class Category:
     """A group of calculators; its slug appears in URLs and data attributes, and names its folder."""
 
@@ -406,6 +444,10 @@ class Calculator:
     formulas: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
     chart: MemoryChart | StepChart | CurveChart | TableChart | None = None
+    gpu_table: GpuTable | None = None
+    """Drawn after the chart where the page has a GPU menu: the calculator on every GPU of it."""
+    settings: Settings | None = None
+    """Drawn last: the inputs as the tools that run them take them."""
     rules: tuple[Rule, ...] = ()
     money: tuple[str, ...] = ()
     """Results no output declares (a part a sentence names) that are amounts in the input "currency"'s currency."""

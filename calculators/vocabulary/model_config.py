@@ -19,6 +19,7 @@ from calculators.kernel.numbers import PLAIN, format_number, readable_fraction_d
 from calculators.kernel.spec import Calculator
 
 from .architecture import GPT2, LLAMA, PHI, count_parameters
+from .quantization import Quantization, read_quantization, stored_bits
 
 __all__ = [
     "DEEPEST_CONFIG",
@@ -87,7 +88,7 @@ FAMILIES: Mapping[str, float] = MappingProxyType(
             ("llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "phi3"),
             LLAMA,
         ),
-        **dict.fromkeys(("olmo2", "deepseek_v2", "deepseek_v3"), LLAMA),
+        **dict.fromkeys(("olmo2", "deepseek_v2", "deepseek_v3", "llama4_text"), LLAMA),
     }
 )
 """Each model family the count describes: its `model_type` and the shape (`architecture.LLAMA`, `GPT2`, `PHI`).
@@ -116,6 +117,10 @@ class ConfigReading:
     line: int = 0
     column: int = 0
     unknown_family: str = ""
+    quantization: Quantization | None = None
+    """The checkpoint's `quantization_config`, where it has one."""
+    stored_bits: float = 0.0
+    """The bits its files store per parameter by that quantization (0: not quantized, or a layout not known)."""
 
 
 def read_model_config(text: str) -> ConfigReading:
@@ -199,6 +204,8 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
         # after it counted 7.938 B instead of 8.03 B).
         latent = ("q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim")
         found.update(dict.fromkeys(latent, 0.0))
+    if model_type == "llama4_text":
+        _llama4(document, found)
     if found.get("experts") and "expert_ffn_size" not in found:
         found["expert_ffn_size"] = found["ffn_size"]  # Mixtral's experts are intermediate_size wide
     if model_type == "qwen2_moe":
@@ -234,7 +241,34 @@ def _completed(document: Mapping[str, object], found: dict[str, float]) -> Confi
     model_facts["model.active_params_billion"] = count.active / 1e9
     model_facts.update(_layer_kinds(document, model_type, int(found["layers"])))
     unknown = model_type if model_type and model_type not in FAMILIES else ""
-    return ConfigReading(model_facts, assumed=tuple(assumed), unknown_family=unknown)
+    quantization = read_quantization(document, found["hidden_size"])
+    # What is not quantized stays in the checkpoint's dtype: BF16 or FP16 unless the config says float32.
+    dtype_bits = 32.0 if str(document.get("torch_dtype", document.get("dtype", ""))) == "float32" else 16.0
+    bits = stored_bits(quantization, count, dtype_bits) if quantization and quantization.bits else 0.0
+    return ConfigReading(
+        model_facts, assumed=tuple(assumed), unknown_family=unknown, quantization=quantization, stored_bits=bits
+    )
+
+
+def _llama4(document: Mapping[str, object], found: dict[str, float]) -> None:
+    """Llama 4's layers as the count takes them (modeling_llama4.py): every `interleave_moe_layer_step`-th layer (or
+    those `moe_layers` lists) is a mixture of `num_local_experts` experts and one shared expert, all
+    `intermediate_size` wide; the others are dense MLPs `intermediate_size_mlp` wide. The count depends only on how
+    many layers are dense, so they are counted as DeepSeek's first dense layers are."""
+    layers = int(found["layers"])
+    listed = document.get("moe_layers")
+    step = document.get("interleave_moe_layer_step", 1)
+    step = step if isinstance(step, int) and not isinstance(step, bool) and step > 0 else 1
+    moe = len(listed) if isinstance(listed, list) else len(range(step - 1, layers, step))
+    width = document.get("intermediate_size_mlp", 16384)  # Llama4TextConfig's default
+    dense_width = float(width) if isinstance(width, int) and not isinstance(width, bool) and width > 0 else 16384.0
+    found.update(
+        expert_ffn_size=found["ffn_size"],
+        shared_experts=1.0,
+        shared_expert_ffn_size=found["ffn_size"],
+        dense_layers=float(layers - min(moe, layers)),
+        ffn_size=dense_width,
+    )
 
 
 _ASSUMED_FACTS: Mapping[str, str] = MappingProxyType(

@@ -23,7 +23,7 @@ from calculators import (
     make_report,
 )
 from calculators.catalogue import CATEGORIES, POPULAR
-from calculators.report import NUMBER_WITH_UNIT
+from calculators.report import NUMBER_WITH_UNIT, MenuGpu
 from calculators.vocabulary.model_config import covers
 from languages.locales import Locale
 
@@ -43,6 +43,7 @@ __all__ = [
     "SiteContext",
     "article_outline",
     "keep_together",
+    "menu_gpus",
     "preset_menus",
     "render_page",
 ]
@@ -119,7 +120,7 @@ def _calculator_variables(
         "category": next(c for c in CATEGORIES if c.slug == calculator.category),
         "input_groups": _input_groups(calculator.inputs),
         "field_values": {spec.name: _field_text(spec, resources.kit) for spec in calculator.inputs},
-        "report": make_report(calculator, calculator.defaults(), resources.kit),
+        "report": make_report(calculator, calculator.defaults(), resources.kit, menu_gpus(menus)),
         "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
         "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
         "article_outline": article_outline,
@@ -193,6 +194,12 @@ def _price_menus(calculator: Calculator, prices: Sequence[PricePreset]) -> tuple
         )
         menus.append(PriceMenu(kind, options, entries))
     return tuple(menus)
+
+
+def menu_gpus(menus: PresetMenus | None) -> tuple[MenuGpu, ...]:
+    """The GPU menu as the page's script hands it to the engine (app.js gpuMenu): names and the values they fill."""
+    options = menus.gpus if menus else ()
+    return tuple(MenuGpu(o.name, {name: float(text) for name, text in json.loads(o.values).items()}) for o in options)
 
 
 def _preset_options(

@@ -13,8 +13,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from calculators.drawing.curve import doubling_counts
-from calculators.kernel.spec import Calculator, CurveChart, CurvePoint, OutputSpec, messages_of
-from calculators.vocabulary import inputs, roofline, units
+from calculators.kernel.spec import (
+    Calculator,
+    Column,
+    CurveChart,
+    CurvePoint,
+    GpuTable,
+    OutputSpec,
+    Settings,
+    messages_of,
+)
+from calculators.vocabulary import engines, inputs, roofline, units
 from calculators.vocabulary.architecture import KV_HEADS_RULE
 
 N_, NP_ = messages_of(__name__)
@@ -27,6 +36,38 @@ def _largest_batch(values: Mapping[str, float]) -> float:
     per_sequence = values["context_tokens"] * roofline.kv_bytes_per_token(values)
     free = values["gpus"] * values["gpu_memory_gb"] * 1e9 - roofline.weight_bytes(values)
     return float(max(0, math.floor(free / per_sequence)))
+
+
+def _fewest_gpus(values: Mapping[str, float]) -> float:
+    """The fewest GPUs of this memory that hold the weights and one sequence's KV cache."""
+    needed = roofline.weight_bytes(values) + values["context_tokens"] * roofline.kv_bytes_per_token(values)
+    return float(max(1, math.ceil(round(needed / (values["gpu_memory_gb"] * 1e9), 9))))
+
+
+def on_fewest_gpus(values: Mapping[str, float]) -> dict[str, float]:
+    """A GPU of the menu at the fewest of it that hold the model: how many, and how fast they decode.
+
+    Llama-3.1-8B in BF16 at 4,096 tokens on a 24 GB card of 1,008 GB/s (an RTX 4090): one card holds it, and
+    reads 16.06 GB of weights and 0.5 GB of cache a token:
+
+    >>> llama = {"params_billion": 8.030261248, "bits_per_weight": 16, "active_params_billion": 8.030261248,
+    ...          "layers": 32, "attention_heads": 32, "kv_heads": 8, "head_dim": 128, "bytes_per_element": 2,
+    ...          "bandwidth_gb_s": 1008, "peak_tflops": 165.2, "gpus": 4, "efficiency": 100,
+    ...          "gpu_memory_gb": 24, "context_tokens": 4096, "batch_size": 1}
+    >>> row = on_fewest_gpus(llama)
+    >>> row["gpus"], round(row["single_tokens_per_second"]), row["max_batch"]
+    (1.0, 61, 14.0)
+    """
+    on = {**values, "gpus": _fewest_gpus(values)}
+    context = on["context_tokens"]
+    most = _largest_batch(on)
+    return {
+        "gpus": on["gpus"],
+        "gpu_memory_gb": on["gpu_memory_gb"],
+        "single_tokens_per_second": 1 / roofline.decode_step(on, 1, context).time,
+        "max_batch": most,
+        "max_batch_tokens_per_second": most / roofline.decode_step(on, most, context).time,
+    }
 
 
 def curve(values: Mapping[str, float]) -> list[CurvePoint]:
@@ -75,6 +116,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "single_tokens_per_second": 1 / one.time,
         "batch_tokens_per_second": values["batch_size"] / chosen.time,
         "max_batch_tokens_per_second": most / full.time,
+        "fewest_gpus": _fewest_gpus(values),
         "sequence_memory_gb": per_sequence / 1e9,
         "free_memory_gb": max(free, 0.0) / 1e9,
     }
@@ -134,6 +176,20 @@ CALCULATOR = Calculator(
             fraction_digits=0,
         ),
         OutputSpec(
+            name="fewest_gpus",
+            label=N_("Fewest GPUs that hold it"),
+            unit=units.GPUS,
+            # Translators: {fewest_gpus} is a whole number of GPUs, {gpu_memory_gb} GB each; {context_tokens} tokens.
+            sentence=NP_(
+                "{fewest_gpus} GPU of {gpu_memory_gb} GB holds the weights and the KV cache of one sequence of "
+                "{context_tokens} tokens.",
+                "{fewest_gpus} GPUs of {gpu_memory_gb} GB each hold the weights and the KV cache of one sequence "
+                "of {context_tokens} tokens.",
+                count="fewest_gpus",
+            ),
+            fraction_digits=0,
+        ),
+        OutputSpec(
             name="crossover_batch",
             label=N_("Crossover batch"),
             unit=units.SEQUENCES,
@@ -154,6 +210,35 @@ CALCULATOR = Calculator(
         r"b^{*} = \frac{F}{B} \cdot \frac{P \cdot Q / 8}{2N}",
     ),
     related=("inference-throughput", "inference-latency", "kv-cache-size", "llm-inference-vram", "gpu-count"),
+    gpu_table=GpuTable(
+        title=N_("Every GPU in the menu, at the fewest that hold this model, fewest first"),
+        note=N_(
+            "Each row puts that GPU's datasheet memory, bandwidth and peak in place of yours, with as many of them "
+            "as hold the weights and one sequence's cache, their memory and bandwidth added up as for your GPUs. "
+            "Speeds are the roofline's ceilings at your efficiency.",
+        ),
+        columns=(
+            Column("gpus", N_("GPUs needed")),
+            Column("gpu_memory_gb", N_("GB each")),
+            Column("single_tokens_per_second", N_("Tokens/s, one sequence")),
+            Column("max_batch", N_("Largest batch")),
+            Column("max_batch_tokens_per_second", N_("Tokens/s at that batch")),
+        ),
+        row=on_fewest_gpus,
+        order=lambda row: (row["gpus"], -row["single_tokens_per_second"]),
+    ),
+    settings=Settings(
+        # Translators: {tool} is a serving engine: vLLM, SGLang, llama.cpp or Ollama.
+        title=N_("Your GPUs, context and batch as {tool} takes them"),
+        note=N_(
+            "Put your model's Hub id in place of ORG/MODEL (llama.cpp: its GGUF file). vLLM and SGLang bound each "
+            "sequence's context; llama.cpp and Ollama allocate one context for all the sequences served at once, so "
+            "theirs is your context times your batch. An 8-bit cache is each engine's own: FP8 in vLLM and SGLang, "
+            "q8_0 in llama.cpp and Ollama. 4-bit weights come from a checkpoint quantized beforehand, which brings "
+            "its own settings.",
+        ),
+        write=engines.serving_settings,
+    ),
     chart=CurveChart(
         points=curve,
         # Translators: {largest} is a number of sequences, {low} and {high} numbers of tokens per second.

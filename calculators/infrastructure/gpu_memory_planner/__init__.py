@@ -27,9 +27,10 @@ from calculators.kernel.spec import (
     Kind,
     MemoryChart,
     OutputSpec,
+    Settings,
     messages_of,
 )
-from calculators.vocabulary import attention, inputs, memory, units
+from calculators.vocabulary import attention, engines, inputs, memory, trainers, units
 from calculators.vocabulary.architecture import ARCHITECTURE, KV_HEADS_RULE, SHAPE_INPUTS, count_parameters
 
 N_, NP_ = messages_of(__name__)
@@ -112,6 +113,19 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "context_memory": context / unit,
         "paged_memory": terms.paged / unit,
     }
+
+
+def settings(values: Mapping[str, float]) -> Mapping[str, str]:
+    """The run as its tools take it: a served model as each engine's launch text, a fine-tune as the trainers'."""
+    if values["method"] == memory.SERVING:
+        fp8 = values["weight_format"] == _FP8_WEIGHTS
+        run = {**values, "gpus": 1, "context_tokens": values["prompt_tokens"] + values["output_tokens"]}
+        return engines.serving_settings({**run, "bits_per_weight": 8.0 if fp8 else 16.0})
+    return trainers.training_settings(values)
+
+
+_FP8_WEIGHTS = 6.0
+"""The weight format "FP8 with block scales" (`memory.FORMATS`)."""
 
 
 def _finite(count: float) -> float:
@@ -655,6 +669,17 @@ CALCULATOR = Calculator(
             ChartPart("kv_cache_memory", N_("KV cache")),
             ChartPart("buffers_memory", N_("Working buffers")),
         )
+    ),
+    settings=Settings(
+        # Translators: {tool} is a library or an engine: transformers, DeepSpeed, vLLM, SGLang, llama.cpp, Ollama.
+        title=N_("This run as {tool} takes it"),
+        note=N_(
+            "Put your model's Hub id in place of ORG/MODEL. A fine-tune is written for transformers and PEFT (and "
+            "DeepSpeed under ZeRO): transformers checkpoints whole layers whichever checkpointing you count, and "
+            "lora_alpha, twice the rank here, and the dropout rate change no memory. A served model is written for "
+            "each engine; llama.cpp and Ollama allocate your context once for each sequence served at once.",
+        ),
+        write=settings,
     ),
     rules=(KV_HEADS_RULE, attention.LAYER_SHARES_RULE),
 )

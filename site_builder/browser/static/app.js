@@ -171,7 +171,7 @@ function connectEngine(form) {
       fail();
     });
     deadline = setTimeout(() => fail(), 60_000);
-    worker.postMessage({ type: "init", module: form.dataset.module, ...files });
+    worker.postMessage({ type: "init", module: form.dataset.module, gpus: gpuMenu(form), ...files });
     // The start-up snapshot waits for the offline cache: under a small quota, offline use comes first.
     navigator.serviceWorker?.ready.then(() => worker?.postMessage({ type: "offline-settled" })).catch(() => {});
   }
@@ -289,6 +289,13 @@ function connectEngine(form) {
 }
 
 // ---- presets: a model or GPU menu, and a pasted config.json, fill the fields they know ----
+
+// The GPU menu's entries, for the engine's table of every GPU (report.menu_gpus): the same names and texts the
+// build computed the table with.
+function gpuMenu(form) {
+  const options = form.querySelectorAll("[data-gpu-menu] option[data-values]");
+  return JSON.stringify([...options].map((option) => ({ name: option.textContent.trim(), values: JSON.parse(option.dataset.values) })));
+}
 
 function setUpPresets(form, request, ask) {
   const box = form.querySelector("[data-presets]");

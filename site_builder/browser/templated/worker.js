@@ -1,7 +1,7 @@
 // The calculation engine: Pyodide in a module worker, running the calculators package. The build
 // writes _app/worker.js as snapshot.js (startPython, the one user of Pyodide's private API) followed
 // by this file: one download for the worker, two files to read.
-// The page posts {type: "init", ...urls} once, then {type: "compute", values} (one at a time);
+// The page posts {type: "init", ...urls, gpus} once (gpus: its GPU menu, a JSON text), then {type: "compute", values} (one at a time);
 // the worker answers {type: "ready", start: "snapshot" | "plain", steps} or {type: "failed"}, then
 // {type: "report", json} for each, or {type: "failed"} if the engine broke.
 // {type: "config", text} (a pasted config.json) is answered with {type: "config", json}, and so are
@@ -53,7 +53,7 @@ self.addEventListener("message", async (event) => {
   }
 });
 
-async function start({ runtime, stdlib, bundle, calculatorBundle, module, catalog, facts }) {
+async function start({ runtime, stdlib, bundle, calculatorBundle, module, catalog, facts, gpus }) {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   // Pyodide waits forever when its WebAssembly file cannot be fetched; a HEAD request finds out at once.
   const probe = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).then((response) => {
@@ -80,7 +80,7 @@ async function start({ runtime, stdlib, bundle, calculatorBundle, module, catalo
     pyodide.unpackArchive(ownBytes, "zip", { extractDir: "/app" });
     const live = pyodide.pyimport("calculators.live");
     const catalog = pyodide.toPy(new Uint8Array(catalogBytes));
-    const engine = live.make_engine(catalog, factsText, module); // calculators/live.py
+    const engine = live.make_engine(catalog, factsText, module, gpus || "[]"); // calculators/live.py
     catalog.destroy();
     live.destroy();
     return engine;
