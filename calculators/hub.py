@@ -119,7 +119,9 @@ def _get(url: str, *, first: int = 0, missing_file: str) -> bytes:
             # A server that ignores Range sends the whole file: read no more than asked.
             body: bytes = response.read(first) if first else response.read(_LARGEST_FILE)
     except urllib.error.HTTPError as error:
-        raise _problem(error, missing_file) from None
+        problem = _problem(error, missing_file)
+        error.close()  # the answer's connection, which the error holds open until collected
+        raise problem from None
     except (TimeoutError, urllib.error.URLError, ConnectionError) as error:
         raise HubError("offline") from error
     if first and len(body) < first:
@@ -132,9 +134,11 @@ def _problem(error: urllib.error.HTTPError, missing_file: str) -> HubError:
     code = error.headers.get("X-Error-Code", "")
     if code == "GatedRepo":
         return HubError("gated")
+    if code == "RevisionNotFound":
+        return HubError("no_revision")
     if code == "EntryNotFound" or (error.code == 404 and code != "RepoNotFound"):
         return HubError(missing_file)
-    if code in ("RepoNotFound", "RevisionNotFound") or error.code in (401, 404):
+    if code == "RepoNotFound" or error.code in (401, 404):
         return HubError("missing")
     if error.code == 429:
         return HubError("rate_limited", _wait(error.headers.get("Retry-After"), error.headers.get("RateLimit")))

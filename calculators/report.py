@@ -553,6 +553,7 @@ HUB_PROBLEMS: Mapping[str, Message] = MappingProxyType(
             "config.json instead.",
         ),
         "no_config": N_("config", "This repository has no config.json, so there is nothing to read."),
+        "no_revision": N_("config", "This model has no such revision: check the branch, tag or commit."),
         # Translators: {seconds} is a formatted number of seconds.
         "rate_limited": N_("config", "The Hub asks to wait {seconds} seconds before the next request."),
         # Translators: {status} is an HTTP status code, such as 500.

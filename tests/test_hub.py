@@ -115,6 +115,7 @@ def test_a_multimodal_model_counts_its_vision_tower_from_the_checkpoint(
         ("meta/gated", None, "This model is gated"),
         ("nobody/nothing", None, "The Hub has no public model by this id"),
         ("not an id", None, "Type a model id as the Hub writes it"),
+        (LLAMA, "revision", "This model has no such revision"),
         (LLAMA, "rate", "The Hub asks to wait 42 seconds"),
         (LLAMA, "offline", "The Hub could not be reached"),
     ],
@@ -131,7 +132,8 @@ def test_what_goes_wrong_is_said_and_nothing_is_computed(
         hub.rate_limited = True
     if setup == "offline":
         monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")  # the discard port: nothing listens
-    status, out, said = _cli("llm-inference-vram", "--model", repo, capsys=capsys)
+    revision = ("--revision", "v9") if setup == "revision" else ()
+    status, out, said = _cli("llm-inference-vram", "--model", repo, *revision, capsys=capsys)
     assert status == 2 and out == "" and said.startswith(message)
 
 

@@ -65,10 +65,11 @@ def hub(page: Any, loopback_hub: tuple[Hub, dict[str, tuple[Path, int]]]) -> Ite
     served.rate_limited = False
 
 
-def _fetch(page: Any, model: str) -> str:
+def _fetch(page: Any, model: str, revision: str = "") -> str:
     if not page.evaluate("() => document.querySelector('[data-hub]').open"):
         page.locator("[data-hub] summary").click()
     page.fill("[data-hub-id]", model)
+    page.fill("[data-hub-revision]", revision)
     page.click("[data-hub-fetch]")
     page.wait_for_function("() => document.querySelector('[data-hub]').getAttribute('aria-busy') === null")
     _settle(page)
@@ -106,6 +107,11 @@ def test_a_multimodal_checkpoint_and_a_gated_model_in_the_readers_language(
     assert f"{loopback_hub[1][GEMMA][1]:,}".replace(",", ".") in said  # the vision tower counted, in German digits
     assert _fetch(page, "meta/gated") == hub_problem("gated", 0, kits["de"])
     assert _fetch(page, "nobody/nothing") == hub_problem("missing", 0, kits["de"])
+    # A revision typed in is the one asked for: the commit reads, a branch the model lacks is said to be missing.
+    hub.requests.clear()
+    assert _fetch(page, LLAMA, hub.commit(LLAMA)) != hub_problem("no_revision", 0, kits["de"])
+    assert hub.requests[0][1] == f"/{LLAMA}/resolve/{hub.commit(LLAMA)}/config.json"
+    assert _fetch(page, LLAMA, "v9") == hub_problem("no_revision", 0, kits["de"])
     hub.rate_limited = True
     assert _fetch(page, LLAMA) == hub_problem("rate_limited", 42, kits["de"])
 

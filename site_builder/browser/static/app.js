@@ -322,7 +322,9 @@ function setUpPresets(form, request, ask) {
     hub.setAttribute("aria-busy", "true");
     hub.querySelector("[data-hub-status]").textContent = hub.dataset.hubReading;
     try {
-      const model = await fetchModel(hub.dataset.hub, hub.querySelector("[data-hub-id]").value.trim());
+      const id = hub.querySelector("[data-hub-id]").value.trim();
+      const revision = hub.querySelector("[data-hub-revision]").value.trim() || "main";
+      const model = await fetchModel(hub.dataset.hub, id, revision);
       ask({ type: "checkpoint", config: model.config, headers: model.headers });
     } catch (problem) {
       ask({ type: "hub-problem", code: problem.code ?? "offline", number: problem.number ?? 0 });
@@ -355,10 +357,10 @@ class HubProblem extends Error {
 
 // Read a model as huggingface_hub does: config.json, the shard index (or the single file), then the first
 // 8 + N bytes of each safetensors file with Range requests, a few files at a time; never the weights.
-async function fetchModel(hub, id) {
-  if (!REPO_ID.test(id) || id.includes("..")) throw new HubProblem("bad_id");
+async function fetchModel(hub, id, revision) {
+  if (!REPO_ID.test(id) || id.includes("..") || !/^[\w.-]{1,200}$/.test(revision)) throw new HubProblem("bad_id");
   const path = (name) => name.split("/").map(encodeURIComponent).join("/");
-  const base = `${hub}/${path(id)}/resolve/main/`;
+  const base = `${hub}/${path(id)}/resolve/${encodeURIComponent(revision)}/`;
   const text = (bytes) => new TextDecoder().decode(bytes);
   const config = text(await hubGet(base + "config.json", 0, "no_config"));
   let files = ["model.safetensors"];
@@ -437,8 +439,9 @@ function hubProblem(response, missingFile) {
   const code = response.headers.get("X-Error-Code") ?? "";
   const status = response.status;
   if (code === "GatedRepo" || (status === 403 && !code)) return new HubProblem("gated");
+  if (code === "RevisionNotFound") return new HubProblem("no_revision");
   if (code === "EntryNotFound" || (status === 404 && code !== "RepoNotFound")) return new HubProblem(missingFile);
-  if (code === "RepoNotFound" || code === "RevisionNotFound" || status === 401) return new HubProblem("missing");
+  if (code === "RepoNotFound" || status === 401) return new HubProblem("missing");
   if (status === 429) {
     const retry = response.headers.get("Retry-After") ?? "";
     const limit = /;\s*t=(\d+)/.exec(response.headers.get("RateLimit") ?? "");
