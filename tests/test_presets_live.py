@@ -37,7 +37,13 @@ def test_a_model_preset_fills_the_fields_and_the_results_follow(
     window = {"sliding_window", "sliding_window_share"}
     # A model without latent attention or state layers says so, so that another model's facts do not linger.
     latent = {"kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"}
-    state = {"state_layers_share", "state_conv_channels", "state_conv_width", "recurrent_state"}
+    state = {
+        "state_layers_share",
+        "cacheless_layers_share",
+        "state_conv_channels",
+        "state_conv_width",
+        "recurrent_state",
+    }
     assert set(filled) == {"layers", "attention_heads", "kv_heads", "head_dim", *window, *latent, *state}
     page.select_option("#preset-model", chosen.get_attribute("value"))
     _settle(page)

@@ -171,6 +171,30 @@ CONFIGS: Mapping[str, dict[str, Any]] = {
         "mamba_d_conv": 4,
         "mamba_expand": 2,
     },
+    # Shaped like NVIDIA-Nemotron-3-Nano-30B-A3B (its hybrid_override_pattern, attention and expert sizes; the
+    # Mamba-2 sizes follow from its in_proj and out_proj widths): 23 Mamba-2 layers, 6 with attention, and 23
+    # mixture-of-experts layers that keep nothing.
+    "nemotron_h": {
+        "model_type": "nemotron_h",
+        "num_hidden_layers": 52,
+        "hidden_size": 2688,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 2,
+        "head_dim": 128,
+        "intermediate_size": 1856,
+        "moe_intermediate_size": 1856,
+        "moe_shared_expert_intermediate_size": 3712,
+        "vocab_size": 131072,
+        "n_routed_experts": 128,
+        "n_shared_experts": 1,
+        "num_experts_per_tok": 6,
+        "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME",
+        "mamba_num_heads": 64,
+        "mamba_head_dim": 64,
+        "n_groups": 8,
+        "ssm_state_size": 128,
+        "conv_kernel": 4,
+    },
 }
 CONTEXTS = (100, 9000)
 """Below every window, and past every window and chunk (Mistral's 4,096, Llama 4's 8,192)."""
@@ -243,7 +267,8 @@ def test_every_design_is_covered(measured: dict[tuple[str, int], tuple[int, int]
         if tokens == long and measured[family, long][0] < measured[family, short][0] * 90
     }
     assert capped == {"mistral", "gemma2", "gemma3_text", "gpt_oss", "llama4_text"}
-    assert {family for family, tokens in CASES if measured[family, tokens][1]} == {"qwen3_next", "jamba", "bamba"}
+    stateful = {family for family, tokens in CASES if measured[family, tokens][1]}
+    assert stateful == {"qwen3_next", "jamba", "bamba", "nemotron_h"}
 
 
 def test_multimodal_configs_are_read_through_text_config(measured: dict[tuple[str, int], tuple[int, int]]) -> None:

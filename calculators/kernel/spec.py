@@ -223,6 +223,7 @@ MODEL_FACTS: tuple[str, ...] = (
     "model.sliding_window",
     "model.sliding_window_share",
     "model.state_layers_share",
+    "model.cacheless_layers_share",
     "model.state_conv_channels",
     "model.state_conv_width",
     "model.recurrent_state",
@@ -236,8 +237,8 @@ Every fact is a number. `tied_embeddings`, `attention_bias`, `router_bias` and `
 `sliding_window` (the window, or the chunk of chunked attention); `sliding_window_share` is the percentage of layers
 that use that window, `state_layers_share` the percentage that keep a fixed-size state instead of a cache (sized by
 `state_conv_channels`, `state_conv_width`, `recurrent_state` and `state_precision`, 0 where a model has none, 2 or
-4 bytes for the last; `attention.cache_of` reads them). A choice input
-receives the choice whose number the fact equals. `module_layout` names the linear modules a block
+4 bytes for the last) and `cacheless_layers_share` the percentage with neither (`attention.cache_of` reads them).
+A choice input receives the choice whose number the fact equals. `module_layout` names the linear modules a block
 has: 0 separate q, k, v, o and gate, up, down (Llama), 1 a fused q/k/v and a two-matrix MLP (GPT-2's c_attn,
 c_fc, c_proj), 2 separate q, k, v and a two-matrix MLP (Phi-2's fc1, fc2), 3 fused qkv_proj and gate_up_proj
 (Phi-3).

@@ -40,6 +40,7 @@ from . import units
 from .inputs import LATENT_ATTENTION_INPUTS, SLIDING_WINDOW, SLIDING_WINDOW_SHARE, WINDOW_CONVENTION
 
 __all__ = [
+    "CACHELESS_LAYERS_SHARE",
     "CACHE_INPUTS",
     "DECOMPRESSED",
     "LATENT_CACHE",
@@ -103,6 +104,26 @@ STATE_LAYERS_SHARE = InputSpec(
     fraction_digits=2,
     optional=True,
     preset="model.state_layers_share",
+)
+
+CACHELESS_LAYERS_SHARE = InputSpec(
+    name="cacheless_layers_share",
+    kind=Kind.DECIMAL,
+    group=_STATE,
+    label=N_("input", "Layers that keep nothing"),
+    help=N_(
+        "input",
+        "The percentage of layers with neither attention nor a state, such as the MLP and mixture-of-experts "
+        "layers Nemotron-H interleaves with its Mamba-2 and attention layers (23 of the 52 in Nemotron 3 Nano). "
+        "0 where every layer has one or the other.",
+    ),
+    default="0",
+    unit=units.PERCENT,
+    minimum=Decimal(0),
+    maximum=Decimal(100),
+    fraction_digits=2,
+    optional=True,
+    preset="model.cacheless_layers_share",
 )
 
 
@@ -181,20 +202,21 @@ STATE_PRECISION = InputSpec(
 
 
 def _layer_shares_fit(values: Mapping[str, float]) -> bool:
-    """Whether the windowed layers and the state layers are together no more than all of them."""
+    """Whether the windowed layers, the state layers and those that keep nothing are together no more than all."""
     windowed = values.get("sliding_window_share", 100.0) if values.get("sliding_window", 0.0) else 0.0
-    return windowed + values.get("state_layers_share", 0.0) <= 100
+    return windowed + values.get("state_layers_share", 0.0) + values.get("cacheless_layers_share", 0.0) <= 100
 
 
 LAYER_SHARES_RULE = Rule(
     "state_layers_share",
     _layer_shares_fit,
-    # Translators: {state_layers_share} and {sliding_window_share} are percentages the reader typed (the % sign
-    # follows each placeholder).
+    # Translators: {state_layers_share}, {sliding_window_share} and {cacheless_layers_share} are percentages the
+    # reader typed (the % sign follows each placeholder).
     N_(
         "input",
-        "The layers with a fixed-size state ({state_layers_share}%) and those with the window "
-        "({sliding_window_share}%) add up to more than all the layers: a layer has one or the other.",
+        "The layers with a fixed-size state ({state_layers_share}%), those with the window "
+        "({sliding_window_share}%) and those that keep nothing ({cacheless_layers_share}%) add up to more than all "
+        "the layers: a layer is one of them at most.",
     ),
 )
 
@@ -202,12 +224,13 @@ WINDOW_INPUTS: tuple[InputSpec, ...] = (SLIDING_WINDOW, SLIDING_WINDOW_SHARE, WI
 """The window (or chunk), the layers with it, and the engine's convention."""
 STATE_INPUTS: tuple[InputSpec, ...] = (
     STATE_LAYERS_SHARE,
+    CACHELESS_LAYERS_SHARE,
     STATE_CONV_CHANNELS,
     STATE_CONV_WIDTH,
     RECURRENT_STATE,
     STATE_PRECISION,
 )
-"""The layers with a fixed-size state instead of a cache, and that state's sizes."""
+"""The layers with a fixed-size state instead of a cache, those that keep nothing, and the state's sizes."""
 CACHE_INPUTS: tuple[InputSpec, ...] = (
     *WINDOW_INPUTS,
     *(_LATENT_INPUTS[name] for name in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim")),
@@ -266,7 +289,7 @@ def cache_of(values: Mapping[str, float]) -> Cache:
     context = values["context_tokens"]
     transformers = values.get("window_convention", 0.0) == TRANSFORMERS
     state_layers = layers * values.get("state_layers_share", 0.0) / 100
-    attention_layers = layers - state_layers
+    attention_layers = layers - state_layers - layers * values.get("cacheless_layers_share", 0.0) / 100
     window = values.get("sliding_window", 0.0)
     windowed = layers * values.get("sliding_window_share", 100.0) / 100 if window else 0.0
     windowed = min(windowed, attention_layers)

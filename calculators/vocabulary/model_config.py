@@ -375,7 +375,8 @@ def _positive_int(value: object) -> int:
 def _layer_kinds(document: Mapping[str, object], model_type: str, layers: int) -> dict[str, float]:
     """What each layer caches, as transformers reads the config: the window (or chunk) and the percentage of
     layers with it, and the percentage that keep a fixed-size state with that state's sizes."""
-    listed = document.get("layer_types")
+    # Nemotron-H's config.json names them layers_block_type (transformers maps layer_types to it).
+    listed = document.get("layer_types") or document.get("layers_block_type")
     types = [str(kind) for kind in listed] if isinstance(listed, list) and listed else _implied(document, layers)
     window = _positive_int(document.get("sliding_window"))
     chunk = _positive_int(document.get("attention_chunk_size"))
@@ -393,6 +394,8 @@ def _layer_kinds(document: Mapping[str, object], model_type: str, layers: int) -
         # Llama 4: the layers with rotary positions attend within their chunk, every fourth layer to everything.
         facts.update({"model.sliding_window": float(chunk), "model.sliding_window_share": share("chunked_attention")})
     facts["model.state_layers_share"] = share("linear_attention", "mamba")
+    # Nemotron-H's MLP and mixture-of-experts layers have neither attention nor a state.
+    facts["model.cacheless_layers_share"] = share("mlp", "moe")
     if not facts["model.state_layers_share"]:
         facts.update(dict.fromkeys(_STATE_FACTS, 0.0))
     return facts
@@ -421,6 +424,11 @@ def _implied(document: Mapping[str, object], layers: int) -> list[str]:
     indices = document.get("attn_layer_indices")
     if isinstance(indices, list) and family == "bamba":
         return ["full_attention" if i in indices else "mamba" for i in range(layers)]
+    pattern = document.get("hybrid_override_pattern")
+    if isinstance(pattern, str) and family == "nemotron_h":
+        # NemotronHConfig: M a Mamba-2 layer, * attention, - an MLP, E a mixture of experts.
+        kinds = {"M": "mamba", "*": "full_attention", "-": "mlp", "E": "moe"}
+        return [kinds.get(letter, "full_attention") for letter in pattern[:layers]]
     return []
 
 
@@ -445,8 +453,8 @@ def _state(document: Mapping[str, object], model_type: str) -> dict[str, float]:
     Gated DeltaNet (Qwen3-Next, modeling_qwen3_next.py): a convolution over the keys, queries and values,
     2 · key heads · key dimension + value heads · value dimension channels, and a recurrent state of value
     heads × key dimension × value dimension. Mamba (Jamba): expand · hidden channels, a state of expand · hidden ×
-    d_state. Mamba-2 (Bamba): heads · head dimension + 2 · groups · d_state channels, a state of heads × head
-    dimension × d_state. vLLM's `MambaStateShapeCalculator` gives the same shapes.
+    d_state. Mamba-2 (Bamba, Nemotron-H): heads · head dimension + 2 · groups · d_state channels, a state of heads ×
+    head dimension × d_state. vLLM's `MambaStateShapeCalculator` gives the same shapes.
     """
 
     def number(key: str, default: float) -> float:
@@ -466,6 +474,11 @@ def _state(document: Mapping[str, object], model_type: str) -> dict[str, float]:
         head_dim = number("mamba_d_head", number("mamba_expand", 2) * hidden / heads)
         channels = heads * head_dim + 2 * number("mamba_n_groups", 1) * state
         recurrent, width = heads * head_dim * state, number("mamba_d_conv", 4)
+    elif model_type == "nemotron_h":
+        heads, head_dim = number("mamba_num_heads", 128), number("mamba_head_dim", 64)
+        state = number("ssm_state_size", 128)
+        channels = heads * head_dim + 2 * number("n_groups", 8) * state
+        recurrent, width = heads * head_dim * state, number("conv_kernel", 4)
     else:
         return dict.fromkeys(_STATE_FACTS, 0.0)
     precision = 4.0 if document.get("mamba_ssm_cache_dtype") == "float32" else 2.0
