@@ -107,6 +107,7 @@ _SPREAD = {
 }
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups into the test ids
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Group each test with its file, except in the files that are worth spreading."""
     for item in items:

@@ -263,6 +263,7 @@ def test_the_gpu_table_and_launch_settings_follow_an_edit_on_a_phone(browser: An
     assert page.inner_text(table) != before  # recomputed live on every GPU of the menu
     page.fill('[name="gpus"]', "4")
     _settle(page)
+    page.wait_for_function("() => document.querySelector('[data-chart] pre').textContent.includes('parallel-size 4')")
     page.evaluate("() => { navigator.clipboard.writeText = async (text) => { window.copiedText = text; }; }")
     page.click("[data-copy-code] >> nth=0")
     copied = page.wait_for_function("() => window.copiedText").json_value()

@@ -46,6 +46,7 @@ from .catalogs import (
 from .config import read_site_config
 from .environment import TEMPLATES, MathCache, MemoryBytecodeCache, make_environment, template_users
 from .errors import BuildError
+from .feed import FEED, SCHEMA, price_feed, price_schema
 from .minify import minify_files
 from .pages import plan_pages
 from .presets import DATA as PRESETS
@@ -204,8 +205,13 @@ def assemble(
         ("sitemap.xml", write_sitemap(pages, LOCALES, site_config.base_url)),
         ("robots.txt", write_robots(site_config.base_url)),
     ]
+    # The prices the menus use, at a stable address beside the pages, with the schema that describes them.
+    feed = [
+        (FEED, price_feed(presets.prices, site_config.base_url)),
+        (SCHEMA, price_schema(site_config.base_url)),
+    ]
     return Assembly(
-        files=collect(app_files.items(), rendered, seo),
+        files=collect(app_files.items(), rendered, seo, feed),
         pages=len(wanted),
         warnings=tuple(f"{problem} (English shown instead)" for problem in problems)
         + stale_prices(presets.prices, date.today()),

@@ -1,0 +1,138 @@
+"""The list prices the site uses, published beside its pages: `prices.json`, and `prices.schema.json` describing it.
+
+Anyone may read the feed at a stable address (`<base URL>prices.json`) instead of scraping the tables under the
+articles. Each entry carries what the price menus fill (`presets.PRICE_KINDS`, plus a language model's long-context
+tier where it has one), its vendor's page and the day that page was read; the schema (JSON Schema 2020-12) states
+every field, its unit and what it means.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from .presets import LONG_CONTEXT, PRICE_KINDS, PricePreset
+
+__all__ = ["FEED", "SCHEMA", "price_feed", "price_schema"]
+
+FEED = "prices.json"
+SCHEMA = "prices.schema.json"
+
+_UNITS = {
+    "input_per_m": "US dollars per million input tokens",
+    "cached_input_per_m": "US dollars per million input tokens read from the prompt cache",
+    "cache_write_per_m": "US dollars per million input tokens written to the prompt cache",
+    "output_per_m": "US dollars per million output tokens",
+    "batch_discount": "percent the vendor's batch API takes off input and output",
+    "embedding_per_m": "US dollars per million embedded tokens",
+    "per_million_characters": "US dollars per million characters of text spoken",
+    "per_minute": "US dollars per minute of audio transcribed",
+    "per_image": "US dollars per image generated",
+    "gpu_hour": "US dollars per GPU per hour, on demand",
+}
+"""What each price means, as the schema states it (the keys are `presets.PRICE_KINDS`' names)."""
+
+
+def price_feed(prices: Sequence[PricePreset], base_url: str) -> bytes:
+    """Every list price, in the files' order, as the feed's JSON."""
+    entries = []
+    for price in prices:
+        entry: dict[str, object] = {
+            "id": price.id,
+            "name": price.name,
+            "kind": price.kind,
+            "currency": "USD",
+            "prices": {name: getattr(price, name) for name in PRICE_KINDS[price.kind]},
+            "source": price.source,
+            "read_on": price.read_on.isoformat(),
+        }
+        if price.kind == "llm" and price.long_context_above:
+            entry["long_context"] = {
+                "above_input_tokens": price.long_context_above,
+                **{name.removeprefix("long_context_"): getattr(price, name) for name in LONG_CONTEXT[1:]},
+            }
+        if price.gpu:
+            entry["gpu"] = price.gpu
+        if price.notes:
+            entry["notes"] = price.notes
+        entries.append(entry)
+    feed = {"$schema": base_url + SCHEMA, "version": 1, "entries": entries}
+    return (json.dumps(feed, indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def price_schema(base_url: str) -> bytes:
+    """The feed's JSON Schema: every field, its unit and what it means."""
+    number = {"type": "number", "minimum": 0}
+    prices = {name: {**number, "description": unit} for name, unit in _UNITS.items()}
+    long_context = {
+        "type": "object",
+        "description": "A request with more input tokens than above_input_tokens is billed whole at these prices.",
+        "properties": {
+            "above_input_tokens": {"type": "integer", "minimum": 1},
+            **{
+                name.removeprefix("long_context_"): prices[name.removeprefix("long_context_")]
+                for name in LONG_CONTEXT[1:]
+            },
+        },
+        "required": ["above_input_tokens", *(name.removeprefix("long_context_") for name in LONG_CONTEXT[1:])],
+        "additionalProperties": False,
+    }
+    kinds = [
+        {
+            "if": {"properties": {"kind": {"const": kind}}},
+            "then": {
+                "properties": {
+                    "prices": {
+                        "type": "object",
+                        "properties": {name: prices[name] for name in names},
+                        "required": list(names),
+                        "additionalProperties": False,
+                    }
+                }
+            },
+        }
+        for kind, names in PRICE_KINDS.items()
+    ]
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": base_url + SCHEMA,
+        "title": "List prices of AI and LLM services",
+        "description": (
+            "The list prices the site's calculators use, each as its vendor's pricing page printed it on read_on, "
+            "in US dollars. version changes only when a field changes meaning."
+        ),
+        "type": "object",
+        "properties": {
+            "$schema": {"type": "string"},
+            "version": {"const": 1},
+            "entries": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "string", "description": "Stable: the price menus' value for this entry."},
+                        "name": {"type": "string", "description": "The vendor and the product."},
+                        "kind": {"enum": list(PRICE_KINDS), "description": "What is priced."},
+                        "currency": {"const": "USD"},
+                        "prices": {"type": "object"},
+                        "long_context": long_context,
+                        "source": {"type": "string", "pattern": "^https://", "description": "The vendor's page."},
+                        "read_on": {
+                            "type": "string",
+                            "format": "date",
+                            "pattern": r"^\d{4}-\d{2}-\d{2}$",
+                            "description": "The day the source was read (ISO 8601).",
+                        },
+                        "gpu": {"type": "string", "description": "For a GPU-hour: the accelerator's id."},
+                        "notes": {"type": "string"},
+                    },
+                    "required": ["id", "name", "kind", "currency", "prices", "source", "read_on"],
+                    "additionalProperties": False,
+                    "allOf": kinds,
+                },
+            },
+        },
+        "required": ["version", "entries"],
+        "additionalProperties": False,
+    }
+    return (json.dumps(schema, indent=1) + "\n").encode()
