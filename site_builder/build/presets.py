@@ -195,6 +195,9 @@ class PricePreset:
     long_context_output_per_m: float = 0
     gpu: str = ""
     notes: str = ""
+    genai_prices: str = ""
+    """The same model in pydantic's genai-prices dataset, as "provider:model": tests/test_price_dataset.py holds this
+    entry's prices to the dataset's, where it has the model."""
 
     def facts(self) -> dict[str, float]:
         """Return this entry's value of each `PRICE_FACTS` key its kind states, and its currency (USD)."""
