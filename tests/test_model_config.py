@@ -206,10 +206,11 @@ def test_the_reading_fills_only_the_calculators_own_inputs(kits: dict[str, Local
         **dict.fromkeys(("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"), "0"),
         **dict.fromkeys(("state_layers_share", "state_conv_channels", "state_conv_width", "recurrent_state"), "0"),
         "cacheless_layers_share": "0",
+        "state_beside_attention": "0",
     }
     # Only the assumptions that reach this calculator's inputs are mentioned.
     assert outcome.message == (
-        "Filled 15 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
+        "Filled 16 inputs from the configuration. Not in it, so the usual default was taken: num_key_value_heads, "
         "head_dim."
     )
     sized = read_config(find("quantized-model-size"), json.dumps(LLAMA_31_8B), kits["en"])

@@ -40,6 +40,7 @@ def test_a_model_preset_fills_the_fields_and_the_results_follow(
     state = {
         "state_layers_share",
         "cacheless_layers_share",
+        "state_beside_attention",
         "state_conv_channels",
         "state_conv_width",
         "recurrent_state",

@@ -195,6 +195,22 @@ CONFIGS: Mapping[str, dict[str, Any]] = {
         "ssm_state_size": 128,
         "conv_kernel": 4,
     },
+    # Shaped like tiiuae's Falcon-H1 (attention and Mamba-2 in every layer; transformers' FalconH1Config keys).
+    "falcon_h1": {
+        "model_type": "falcon_h1",
+        "num_hidden_layers": 24,
+        "hidden_size": 1024,
+        "num_attention_heads": 8,
+        "num_key_value_heads": 2,
+        "head_dim": 64,
+        "intermediate_size": 2048,
+        "vocab_size": 32768,
+        "mamba_d_ssm": 1536,
+        "mamba_n_heads": 24,
+        "mamba_n_groups": 1,
+        "mamba_d_state": 256,
+        "mamba_d_conv": 4,
+    },
 }
 CONTEXTS = (100, 9000)
 """Below every window, and past every window and chunk (Mistral's 4,096, Llama 4's 8,192)."""
@@ -228,10 +244,15 @@ def _transformers_cache(config: Mapping[str, Any], tokens: int) -> tuple[int, in
         cache = model(input_ids=torch.zeros((1, tokens), dtype=torch.long), use_cache=True).past_key_values
     keys_values = states = 0
     for layer in cache.layers:
-        stateful = hasattr(layer, "recurrent_states")
         held = sum(tensor.numel() * tensor.element_size() for tensor in _tensors(layer))
-        states += held if stateful else 0
-        keys_values += 0 if stateful else held
+        # Keys and values where the layer attends (Falcon-H1's hybrid layers hold them beside their state).
+        kept = sum(
+            tensor.numel() * tensor.element_size()
+            for tensor in _tensors([getattr(layer, "keys", None), getattr(layer, "values", None)])
+        )
+        stateful = hasattr(layer, "recurrent_states")
+        states += held - kept if stateful else 0
+        keys_values += kept if stateful else held
     return keys_values, states
 
 
@@ -268,7 +289,7 @@ def test_every_design_is_covered(measured: dict[tuple[str, int], tuple[int, int]
     }
     assert capped == {"mistral", "gemma2", "gemma3_text", "gpt_oss", "llama4_text"}
     stateful = {family for family, tokens in CASES if measured[family, tokens][1]}
-    assert stateful == {"qwen3_next", "jamba", "bamba", "nemotron_h"}
+    assert stateful == {"qwen3_next", "jamba", "bamba", "nemotron_h", "falcon_h1"}
 
 
 def test_multimodal_configs_are_read_through_text_config(measured: dict[tuple[str, int], tuple[int, int]]) -> None:

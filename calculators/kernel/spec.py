@@ -224,6 +224,7 @@ MODEL_FACTS: tuple[str, ...] = (
     "model.sliding_window_share",
     "model.state_layers_share",
     "model.cacheless_layers_share",
+    "model.state_beside_attention",
     "model.state_conv_channels",
     "model.state_conv_width",
     "model.recurrent_state",

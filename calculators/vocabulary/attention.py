@@ -36,7 +36,7 @@ from types import MappingProxyType
 
 from calculators.kernel.spec import N_, Choice, InputSpec, Kind, Message, Rule
 
-from . import units
+from . import inputs, units
 from .inputs import LATENT_ATTENTION_INPUTS, SLIDING_WINDOW, SLIDING_WINDOW_SHARE, WINDOW_CONVENTION
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "LATENT_CACHE",
     "LAYER_SHARES_RULE",
     "RECURRENT_STATE",
+    "STATE_BESIDE_ATTENTION",
     "STATE_CONV_CHANNELS",
     "STATE_CONV_WIDTH",
     "STATE_INPUTS",
@@ -126,6 +127,24 @@ CACHELESS_LAYERS_SHARE = InputSpec(
     preset="model.cacheless_layers_share",
 )
 
+STATE_BESIDE_ATTENTION = replace(
+    inputs.choice_input(
+        "state_beside_attention",
+        _STATE,
+        N_("input", "State layers attend too"),
+        N_(
+            "input",
+            "Yes where each layer with a state also has attention beside it, so it keeps both a cache and a state: "
+            "Falcon-H1 runs attention and Mamba-2 side by side in every layer. No where a layer has one or the "
+            "other (Jamba, Qwen3-Next, Nemotron-H).",
+        ),
+        "0",
+        units.YES_NO,
+    ),
+    optional=True,
+    preset="model.state_beside_attention",
+)
+
 
 def _state_count(name: str, label: Message, help_text: Message, preset: str) -> InputSpec:
     """A size of the fixed-size state, as config.json gives it (the reader works it out per family)."""
@@ -204,7 +223,8 @@ STATE_PRECISION = InputSpec(
 def _layer_shares_fit(values: Mapping[str, float]) -> bool:
     """Whether the windowed layers, the state layers and those that keep nothing are together no more than all."""
     windowed = values.get("sliding_window_share", 100.0) if values.get("sliding_window", 0.0) else 0.0
-    return windowed + values.get("state_layers_share", 0.0) + values.get("cacheless_layers_share", 0.0) <= 100
+    apart = 0.0 if values.get("state_beside_attention", 0.0) else values.get("state_layers_share", 0.0)
+    return windowed + apart + values.get("cacheless_layers_share", 0.0) <= 100
 
 
 LAYER_SHARES_RULE = Rule(
@@ -224,6 +244,7 @@ WINDOW_INPUTS: tuple[InputSpec, ...] = (SLIDING_WINDOW, SLIDING_WINDOW_SHARE, WI
 """The window (or chunk), the layers with it, and the engine's convention."""
 STATE_INPUTS: tuple[InputSpec, ...] = (
     STATE_LAYERS_SHARE,
+    STATE_BESIDE_ATTENTION,
     CACHELESS_LAYERS_SHARE,
     STATE_CONV_CHANNELS,
     STATE_CONV_WIDTH,
@@ -289,7 +310,11 @@ def cache_of(values: Mapping[str, float]) -> Cache:
     context = values["context_tokens"]
     transformers = values.get("window_convention", 0.0) == TRANSFORMERS
     state_layers = layers * values.get("state_layers_share", 0.0) / 100
-    attention_layers = layers - state_layers - layers * values.get("cacheless_layers_share", 0.0) / 100
+    # Falcon-H1's layers hold attention and a state side by side; the others hold one or the other.
+    beside = values.get("state_beside_attention", 0.0)
+    attention_layers = (
+        layers - (0.0 if beside else state_layers) - layers * values.get("cacheless_layers_share", 0.0) / 100
+    )
     window = values.get("sliding_window", 0.0)
     windowed = layers * values.get("sliding_window_share", 100.0) / 100 if window else 0.0
     windowed = min(windowed, attention_layers)

@@ -393,7 +393,8 @@ def _layer_kinds(document: Mapping[str, object], model_type: str, layers: int) -
     elif chunk and "chunked_attention" in types:
         # Llama 4: the layers with rotary positions attend within their chunk, every fourth layer to everything.
         facts.update({"model.sliding_window": float(chunk), "model.sliding_window_share": share("chunked_attention")})
-    facts["model.state_layers_share"] = share("linear_attention", "mamba")
+    facts["model.state_layers_share"] = share("linear_attention", "mamba", "hybrid")
+    facts["model.state_beside_attention"] = 1.0 if "hybrid" in types else 0.0  # Falcon-H1: both in every layer
     # Nemotron-H's MLP and mixture-of-experts layers have neither attention nor a state.
     facts["model.cacheless_layers_share"] = share("mlp", "moe")
     if not facts["model.state_layers_share"]:
@@ -424,6 +425,8 @@ def _implied(document: Mapping[str, object], layers: int) -> list[str]:
     indices = document.get("attn_layer_indices")
     if isinstance(indices, list) and family == "bamba":
         return ["full_attention" if i in indices else "mamba" for i in range(layers)]
+    if family == "falcon_h1":
+        return ["hybrid"] * layers  # FalconH1Config: attention and Mamba-2 side by side in every layer
     pattern = document.get("hybrid_override_pattern")
     if isinstance(pattern, str) and family == "nemotron_h":
         # NemotronHConfig: M a Mamba-2 layer, * attention, - an MLP, E a mixture of experts.
@@ -473,6 +476,12 @@ def _state(document: Mapping[str, object], model_type: str) -> dict[str, float]:
         heads, state = number("mamba_n_heads", 128), number("mamba_d_state", 256)
         head_dim = number("mamba_d_head", number("mamba_expand", 2) * hidden / heads)
         channels = heads * head_dim + 2 * number("mamba_n_groups", 1) * state
+        recurrent, width = heads * head_dim * state, number("mamba_d_conv", 4)
+    elif model_type == "falcon_h1":
+        heads, state = number("mamba_n_heads", 128), number("mamba_d_state", 256)
+        inner = number("mamba_d_ssm", number("mamba_expand", 2) * hidden)
+        head_dim = number("mamba_d_head", inner / heads)
+        channels = inner + 2 * number("mamba_n_groups", 1) * state
         recurrent, width = heads * head_dim * state, number("mamba_d_conv", 4)
     elif model_type == "nemotron_h":
         heads, head_dim = number("mamba_num_heads", 128), number("mamba_head_dim", 64)

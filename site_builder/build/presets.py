@@ -98,8 +98,8 @@ class ModelPreset:
         windowed = self.windowed_layers if self.sliding_window else self.layers
         facts["model.sliding_window_share"] = 100 * windowed / self.layers
         # Every layer of every model in the menu has attention: none keeps a fixed-size state instead.
-        state = ("state_layers_share", "cacheless_layers_share", "state_conv_channels", "state_conv_width",
-                 "recurrent_state", "state_precision")  # fmt: skip
+        state = ("state_layers_share", "cacheless_layers_share", "state_beside_attention", "state_conv_channels",
+                 "state_conv_width", "recurrent_state", "state_precision")  # fmt: skip
         facts.update({f"model.{name}": 0.0 for name in state})
         # The exact count the formula gives from these facts (a test holds it to the published one).
         count = count_parameters(self.architecture_facts())
