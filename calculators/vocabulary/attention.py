@@ -107,10 +107,9 @@ STATE_LAYERS_SHARE = InputSpec(
     preset="model.state_layers_share",
 )
 
-CACHELESS_LAYERS_SHARE = InputSpec(
+CACHELESS_LAYERS_SHARE = replace(
+    STATE_LAYERS_SHARE,
     name="cacheless_layers_share",
-    kind=Kind.DECIMAL,
-    group=_STATE,
     label=N_("input", "Layers that keep nothing"),
     help=N_(
         "input",
@@ -118,12 +117,6 @@ CACHELESS_LAYERS_SHARE = InputSpec(
         "layers Nemotron-H interleaves with its Mamba-2 and attention layers (23 of the 52 in Nemotron 3 Nano). "
         "0 where every layer has one or the other.",
     ),
-    default="0",
-    unit=units.PERCENT,
-    minimum=Decimal(0),
-    maximum=Decimal(100),
-    fraction_digits=2,
-    optional=True,
     preset="model.cacheless_layers_share",
 )
 

@@ -24,6 +24,7 @@ from calculators import (
 )
 from calculators.catalogue import CATEGORIES, POPULAR
 from calculators.report import NUMBER_WITH_UNIT, MenuGpu
+from calculators.report import menu_gpus as read_gpu_menu
 from calculators.vocabulary.model_config import covers
 from languages.locales import Locale
 
@@ -197,9 +198,9 @@ def _price_menus(calculator: Calculator, prices: Sequence[PricePreset]) -> tuple
 
 
 def menu_gpus(menus: PresetMenus | None) -> tuple[MenuGpu, ...]:
-    """The GPU menu as the page's script hands it to the engine (app.js gpuMenu): names and the values they fill."""
+    """The GPU menu as the page's script hands it to the engine (app.js gpuMenu), read by the same function."""
     options = menus.gpus if menus else ()
-    return tuple(MenuGpu(o.name, {name: float(text) for name, text in json.loads(o.values).items()}) for o in options)
+    return read_gpu_menu(json.dumps([{"name": o.name, "values": json.loads(o.values)} for o in options]))
 
 
 def _preset_options(
