@@ -102,7 +102,7 @@ def test_latent_attention_models_are_kept_off_attention_shape_formulas() -> None
 
 
 def _broken(tmp_path: Path, old: str, new: str, name: str = "models.toml") -> Path:
-    for data in ("models.toml", "gpus.toml", "prices.toml"):
+    for data in ("models.toml", "gpus.toml", "prices.toml", "prices_dataset.toml"):
         shutil.copy(DATA / data, tmp_path / data)
     text = (DATA / name).read_text(encoding="utf-8")
     assert old in text
@@ -189,6 +189,7 @@ def test_a_line_in_a_multiline_string_is_not_a_key(tmp_path: Path) -> None:
 def test_ids_are_unique(tmp_path: Path) -> None:
     shutil.copy(DATA / "gpus.toml", tmp_path / "gpus.toml")
     shutil.copy(DATA / "prices.toml", tmp_path / "prices.toml")
+    shutil.copy(DATA / "prices_dataset.toml", tmp_path / "prices_dataset.toml")
     text = (DATA / "models.toml").read_text(encoding="utf-8")
     first = text[text.index("[[model]]") : text.index("[[model]]", text.index("[[model]]") + 1)]
     (tmp_path / "models.toml").write_text(text + "\n" + first, encoding="utf-8")
@@ -273,9 +274,18 @@ def test_a_price_without_a_source_or_a_date_stops_the_build(tmp_path: Path, old:
 
 def test_a_price_read_more_than_a_year_ago_is_a_warning() -> None:
     price = PRESETS.prices[0]
-    assert stale_prices((price,), price.read_on + timedelta(days=365)) == ()
-    (warning,) = stale_prices((price,), price.read_on + timedelta(days=366))
+    one = Presets(models=(), gpus=(), prices=(price,))
+    assert stale_prices(one, price.read_on + timedelta(days=365)) == ()
+    (warning,) = stale_prices(one, price.read_on + timedelta(days=366))
     assert price.id in warning and price.source in warning and "prices.toml" in warning
+
+
+def test_a_dataset_a_year_old_is_one_warning() -> None:
+    dataset = Presets(models=(), gpus=(), dataset=PRESETS.dataset)
+    day = max(price.read_on for price in PRESETS.dataset)
+    assert stale_prices(dataset, day + timedelta(days=365)) == ()
+    (warning,) = stale_prices(dataset, day + timedelta(days=366))
+    assert "prices_dataset.toml" in warning and "snapshot_prices.py" in warning
 
 
 def test_a_price_preset_fills_the_prices_and_the_currency() -> None:

@@ -4,28 +4,48 @@ bill for a request equals what genai-prices charges for the same usage."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from collections import Counter
 from datetime import UTC, datetime
 from decimal import Decimal
+from types import ModuleType
+from typing import Any
 
 import pytest
 
-from calculators import find
-from site_builder.build.presets import PricePreset, preset_values, read_presets
+from calculators import all_calculators, evaluate, find
+from site_builder.build import PROJECT
+from site_builder.build.presets import DATA, PricePreset, preset_values, read_presets
 
 from .helpers import results
 
 PRESETS = read_presets()
 NAMED = [price for price in PRESETS.prices if price.genai_prices]
 TOKEN_COST = find("token-cost")
+CALCULATORS = all_calculators()
+
+
+def _model(price: PricePreset) -> Any:
+    """This entry's model as the dataset lists it, found by its id (some ids are not ones the dataset's lookup by
+    request name matches)."""
+    pytest.importorskip("genai_prices")
+    from genai_prices import data
+
+    provider_id, model_id = price.genai_prices.split(":", 1)
+    provider = next(p for p in data.providers if p.id == provider_id)
+    return next(m for m in provider.models if m.id == model_id)
 
 
 def _charged(price: PricePreset, **usage: int) -> float:
     """What genai-prices charges for `usage` of this entry's model, on the day the entry was read."""
     genai_prices = pytest.importorskip("genai_prices")
-    provider, model = price.genai_prices.split(":", 1)
+    from genai_prices import data
+
+    provider = next(p for p in data.providers if p.id == price.genai_prices.split(":")[0])
     day = datetime(price.read_on.year, price.read_on.month, price.read_on.day, 12, tzinfo=UTC)
-    usage_ = genai_prices.Usage(**usage)
-    return float(genai_prices.calc_price(usage_, model, provider_id=provider, genai_request_timestamp=day).total_price)
+    charged = _model(price).calc_price(genai_prices.Usage(**usage), provider, genai_request_timestamp=day)
+    return float(charged.total_price)
 
 
 def test_the_dataset_names_models_of_every_vendor_we_list() -> None:
@@ -51,6 +71,11 @@ def test_every_price_agrees_with_the_dataset(price: PricePreset) -> None:
         price.cache_write_per_m
     )
     assert _charged(price, output_tokens=short) * per_million == pytest.approx(price.output_per_m)
+    model = _model(price)
+    assert price.context_tokens == model.context_window
+    day = datetime(price.read_on.year, price.read_on.month, price.read_on.day, 12, tzinfo=UTC)
+    one_hour = model.get_prices(day).cache_write_1h_mtok
+    assert price.cache_write_1h_per_m == pytest.approx(float(one_hour or 0))
     if price.long_context_above:
         # Above the threshold the whole request bills at the tier's prices, output too.
         long = price.long_context_above + 10_000
@@ -69,3 +94,70 @@ def test_token_costs_bill_is_what_genai_prices_charges(
     page = results(TOKEN_COST, **values)["request_cost"]
     charged = _charged(price, input_tokens=inputs, cache_read_tokens=cached, output_tokens=output)
     assert Decimal(repr(page)).quantize(Decimal("1e-9")) == Decimal(repr(charged)).quantize(Decimal("1e-9"))
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("snapshot_prices", PROJECT / "scripts" / "snapshot_prices.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["snapshot_prices"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_dataset_file_is_the_pinned_release_on_its_day() -> None:
+    genai_prices = pytest.importorskip("genai_prices")
+    from genai_prices import data
+
+    script = _script()
+    (day,) = {price.read_on for price in PRESETS.dataset}
+    entries, skipped = script.dataset_entries(data.providers, day, genai_prices.__version__)
+    written = script.write_toml(entries, genai_prices.__version__, len(skipped))
+    assert written == (DATA / "prices_dataset.toml").read_text(encoding="utf-8")
+    assert len(PRESETS.dataset) > 500
+    vendors = {price.genai_prices.split(":")[0] for price in PRESETS.dataset}
+    assert vendors == set(script.VENDORS)
+
+
+def test_every_dataset_model_bills_as_genai_prices_does() -> None:
+    # Each price alone, then token-cost filled from the entry for a short request and one past the long-context
+    # threshold where there is one: equal to the library's own calc_price, cache reads and writes and tiers included.
+    wrong = []
+    short, per_million = 50_000, 20
+    for price in PRESETS.dataset:
+        alone = {
+            "input_per_m": {"input_tokens": short},
+            "cached_input_per_m": {"input_tokens": short, "cache_read_tokens": short},
+            "cache_write_per_m": {"input_tokens": short, "cache_write_tokens": short},
+            "output_per_m": {"output_tokens": short},
+        }
+        for name, usage in alone.items():
+            if _charged(price, **usage) * per_million != pytest.approx(getattr(price, name), rel=1e-12):
+                wrong.append((price.id, name))
+        usages = [(30_000, 12_000, 1_000)]
+        if price.long_context_above:
+            usages.append((price.long_context_above + 20_000, 60_000, 5_000))
+        for inputs, cached, output in usages:
+            values = {**preset_values(TOKEN_COST, price), "input_tokens": str(inputs), "cached_tokens": str(cached),
+                      "output_tokens": str(output), "requests": "1"}  # fmt: skip
+            page = results(TOKEN_COST, **values)["request_cost"]
+            charged = _charged(price, input_tokens=inputs, cache_read_tokens=cached, output_tokens=output)
+            if page != pytest.approx(charged, rel=1e-9, abs=1e-12):
+                wrong.append((price.id, inputs, page, charged))
+    assert not wrong
+
+
+def test_every_dataset_model_fills_every_calculator_that_takes_prices() -> None:
+    # Only the two caching calculators refuse a model without a cache discount, as they should.
+    refused = Counter(
+        (calculator.slug, problem.name)
+        for price in PRESETS.dataset
+        for calculator in CALCULATORS
+        if (values := preset_values(calculator, price))
+        for problem in evaluate(calculator, {**calculator.defaults(), **values}).problems
+    )
+    no_discount = sum(price.cached_input_per_m == price.input_per_m for price in PRESETS.dataset)
+    assert refused == {
+        ("prompt-caching-savings", "cached_input_price"): no_discount,
+        ("system-prompt-amortization", "cached_input_price"): no_discount,
+    }

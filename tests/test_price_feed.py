@@ -36,11 +36,14 @@ def test_the_feed_validates_against_its_schema(site: Path) -> None:
 
 def test_every_price_the_menus_use_is_in_the_feed_with_its_source_and_date(site: Path) -> None:
     entries = {entry["id"]: entry for entry in _read(site, "prices.json")["entries"]}
-    assert list(entries) == [price.id for price in PRESETS.prices]
-    for price in PRESETS.prices:
+    assert list(entries) == [price.id for price in PRESETS.prices + PRESETS.dataset]
+    for price in PRESETS.prices + PRESETS.dataset:
         entry = entries[price.id]
         assert entry["source"] == price.source and entry["read_on"] == price.read_on.isoformat()
-        assert entry["prices"] == {name: getattr(price, name) for name in PRICE_KINDS[price.kind]}
+        one_hour = {"cache_write_1h_per_m": price.cache_write_1h_per_m} if price.cache_write_1h_per_m else {}
+        assert entry["prices"] == {name: getattr(price, name) for name in PRICE_KINDS[price.kind]} | one_hour
+        assert entry.get("context_tokens", 0) == price.context_tokens
+        assert entry.get("dataset", "") == price.dataset and entry.get("genai_prices", "") == price.genai_prices
         if price.long_context_above:
             tier = {name.removeprefix("long_context_"): getattr(price, name) for name in LONG_CONTEXT[1:]}
             assert entry["long_context"] == {"above_input_tokens": price.long_context_above, **tier}

@@ -23,6 +23,7 @@ _UNITS = {
     "cached_input_per_m": "US dollars per million input tokens read from the prompt cache",
     "cache_write_per_m": "US dollars per million input tokens written to the prompt cache",
     "output_per_m": "US dollars per million output tokens",
+    "cache_write_1h_per_m": "US dollars per million input tokens written to a one-hour prompt cache",
     "batch_discount": "percent the vendor's batch API takes off input and output",
     "embedding_per_m": "US dollars per million embedded tokens",
     "per_million_characters": "US dollars per million characters of text spoken",
@@ -31,6 +32,8 @@ _UNITS = {
     "gpu_hour": "US dollars per GPU per hour, on demand",
 }
 """What each price means, as the schema states it (the keys are `presets.PRICE_KINDS`' names)."""
+_OPTIONAL = {"llm": ("cache_write_1h_per_m",)}
+"""Prices a kind states only where the vendor has them."""
 
 
 def price_feed(prices: Sequence[PricePreset], base_url: str) -> bytes:
@@ -42,7 +45,8 @@ def price_feed(prices: Sequence[PricePreset], base_url: str) -> bytes:
             "name": price.name,
             "kind": price.kind,
             "currency": "USD",
-            "prices": {name: getattr(price, name) for name in PRICE_KINDS[price.kind]},
+            "prices": {name: getattr(price, name) for name in PRICE_KINDS[price.kind]}
+            | ({"cache_write_1h_per_m": price.cache_write_1h_per_m} if price.cache_write_1h_per_m else {}),
             "source": price.source,
             "read_on": price.read_on.isoformat(),
         }
@@ -51,6 +55,12 @@ def price_feed(prices: Sequence[PricePreset], base_url: str) -> bytes:
                 "above_input_tokens": price.long_context_above,
                 **{name.removeprefix("long_context_"): getattr(price, name) for name in LONG_CONTEXT[1:]},
             }
+        if price.context_tokens:
+            entry["context_tokens"] = price.context_tokens
+        if price.genai_prices:
+            entry["genai_prices"] = price.genai_prices
+        if price.dataset:
+            entry["dataset"] = price.dataset
         if price.gpu:
             entry["gpu"] = price.gpu
         if price.notes:
@@ -84,7 +94,7 @@ def price_schema(base_url: str) -> bytes:
                 "properties": {
                     "prices": {
                         "type": "object",
-                        "properties": {name: prices[name] for name in names},
+                        "properties": {name: prices[name] for name in names + _OPTIONAL.get(kind, ())},
                         "required": list(names),
                         "additionalProperties": False,
                     }
@@ -122,6 +132,20 @@ def price_schema(base_url: str) -> bytes:
                             "format": "date",
                             "pattern": r"^\d{4}-\d{2}-\d{2}$",
                             "description": "The day the source was read (ISO 8601).",
+                        },
+                        "context_tokens": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "description": "A language model's context window, in tokens.",
+                        },
+                        "genai_prices": {
+                            "type": "string",
+                            "description": "The same model in pydantic's genai-prices dataset, as provider:model.",
+                        },
+                        "dataset": {
+                            "type": "string",
+                            "description": "The open dataset and release these prices were taken from, which took "
+                            "them from source; absent where the site read source itself.",
                         },
                         "gpu": {"type": "string", "description": "For a GPU-hour: the accelerator's id."},
                         "notes": {"type": "string"},

@@ -198,6 +198,12 @@ class PricePreset:
     genai_prices: str = ""
     """The same model in pydantic's genai-prices dataset, as "provider:model": tests/test_price_dataset.py holds this
     entry's prices to the dataset's, where it has the model."""
+    cache_write_1h_per_m: float = 0
+    """A language model's one-hour cache write per million tokens, where the vendor sells one (0: none)."""
+    context_tokens: int = 0
+    """A language model's context window in tokens, where known (0: not stated)."""
+    dataset: str = ""
+    """Where the prices were taken from the vendor's page by others: the dataset and its release."""
 
     def facts(self) -> dict[str, float]:
         """Return this entry's value of each `PRICE_FACTS` key its kind states, and its currency (USD)."""
@@ -214,6 +220,15 @@ class Presets:
     models: tuple[ModelPreset, ...]
     gpus: tuple[GpuPreset, ...]
     prices: tuple[PricePreset, ...] = ()
+    """Our own entries (prices.toml): the menus' first choices and the table under each article."""
+    dataset: tuple[PricePreset, ...] = ()
+    """The genai-prices models no entry of ours names (prices_dataset.toml): searchable, in the feed and in
+    comparisons."""
+
+    @property
+    def all_prices(self) -> tuple[PricePreset, ...]:
+        """Our own entries, then the dataset's."""
+        return self.prices + self.dataset
 
 
 _ARCHITECTURES = frozenset({"llama", "gpt2"})
@@ -227,18 +242,25 @@ _OPTIONAL = frozenset(
 
 
 def read_presets(folder: Path = DATA, calculators: Sequence[Calculator] = (), today: date | None = None) -> Presets:
-    """Read `models.toml`, `gpus.toml` and `prices.toml` from `folder`; raise BuildError at the file, line and key
-    of any fault: a value of the wrong type, an address that is not one, a price read after `today` (a typo that
-    would never go stale), a cached input dearer than input, or a value some calculator's field refuses."""
+    """Read `models.toml`, `gpus.toml`, `prices.toml` and `prices_dataset.toml` from `folder`; raise BuildError at
+    the file, line and key of any fault: a value of the wrong type, an address that is not one, a price read after
+    `today` (a typo that would never go stale), a cached input dearer than input, or a value some calculator's field
+    refuses (our own entries; tests/test_price_dataset.py runs the dataset's through every calculator)."""
     models_file, gpus_file = read_toml(folder / "models.toml"), read_toml(folder / "gpus.toml")
-    prices_file = read_toml(folder / "prices.toml")
+    prices_file, dataset_file = read_toml(folder / "prices.toml"), read_toml(folder / "prices_dataset.toml")
     models = tuple(_checked_model(models_file, index, entry) for index, entry in _entries(models_file, "model"))
     gpus = tuple(_checked_gpu(gpus_file, index, entry) for index, entry in _entries(gpus_file, "gpu"))
     gpu_ids = {gpu.id for gpu in gpus}
-    prices = tuple(
-        _checked_price(prices_file, index, entry, gpu_ids, today or date.today())
-        for index, entry in _entries(prices_file, "price")
+    prices, dataset = (
+        tuple(
+            _checked_price(file, index, entry, gpu_ids, today or date.today())
+            for index, entry in _entries(file, "price")
+        )
+        for file in (prices_file, dataset_file)
     )
+    # An entry of ours replaces the dataset's for the model it names: its own source, or an override.
+    named = {price.genai_prices for price in prices}
+    kept = [index for index, price in enumerate(dataset) if price.genai_prices not in named]
     tables: tuple[tuple[str, TomlFile, tuple[ModelPreset | GpuPreset | PricePreset, ...]], ...] = (
         ("model", models_file, models),
         ("gpu", gpus_file, gpus),
@@ -253,29 +275,41 @@ def read_presets(folder: Path = DATA, calculators: Sequence[Calculator] = (), to
                     (table, index, key),
                     f"{type(preset).__name__} {preset.id}: {key} fills {calculator}'s field {name}, which refuses it",
                 )
+    # The dataset's hundreds of entries are not run through every calculator here, which would double a build's time:
+    # tests/test_price_dataset.py does, once.
     for kind, file, ids in (
         ("model", models_file, [m.id for m in models]),
         ("gpu", gpus_file, [g.id for g in gpus]),
         ("price", prices_file, [p.id for p in prices]),
+        ("price", dataset_file, [p.id for p in prices] + [dataset[index].id for index in kept]),
     ):
         repeated = next((index for index, i in enumerate(ids) if i in ids[:index]), None)
+        if file is dataset_file and repeated is not None:
+            repeated = kept[repeated - len(prices)]  # the dataset's own index of the entry whose id is taken
         if repeated is not None:
             duplicates = sorted({i for i in ids if ids.count(i) > 1})
             raise file.fault((kind, repeated, "id"), f"{kind} ids must be unique: {', '.join(duplicates)}")
-    return Presets(models=models, gpus=gpus, prices=prices)
+    return Presets(models=models, gpus=gpus, prices=prices, dataset=tuple(dataset[index] for index in kept))
 
 
 STALE_AFTER_DAYS = 365
 
 
-def stale_prices(prices: tuple[PricePreset, ...], today: date) -> tuple[str, ...]:
+def stale_prices(presets: Presets, today: date) -> tuple[str, ...]:
     """Warnings for the list prices read more than a year before `today`: vendors change them, check again."""
-    return tuple(
+    stale = [price for price in presets.prices if (today - price.read_on).days > STALE_AFTER_DAYS]
+    warnings = tuple(
         f"site_builder/data/prices.toml: price {price.id} was read on {price.read_on.isoformat()}, more than a year "
         f"ago; check {price.source} and update it"
-        for price in prices
-        if (today - price.read_on).days > STALE_AFTER_DAYS
+        for price in stale
     )
+    oldest = min((price.read_on for price in presets.dataset), default=today)
+    if (today - oldest).days > STALE_AFTER_DAYS:
+        warnings += (
+            f"site_builder/data/prices_dataset.toml holds prices for {oldest.isoformat()}, more than a year ago; "
+            "update the pinned genai-prices and run scripts/snapshot_prices.py",
+        )
+    return warnings
 
 
 def preset_values(calculator: Calculator, preset: ModelPreset | GpuPreset | PricePreset) -> dict[str, str]:
@@ -373,7 +407,9 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
     missing = [name for name in stated if name not in entry]
     if missing:
         return "kind", f"a {price.kind} price states {', '.join(stated)}; missing {', '.join(missing)}"
-    tiers = LONG_CONTEXT if price.kind == "llm" else ()
+    tiers = (*LONG_CONTEXT, "cache_write_1h_per_m") if price.kind == "llm" else ()
+    if price.kind != "llm" and price.context_tokens:
+        return "context_tokens", "only a language model states context_tokens"
     foreign = [name for name in entry if name in _PRICE_FIELDS and name not in stated + tiers]
     if foreign:
         return foreign[0], f"a {price.kind} price states only {', '.join(stated + tiers)}"
@@ -394,7 +430,9 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
     return "", ""
 
 
-_PRICE_FIELDS = frozenset(name for names in (*PRICE_KINDS.values(), LONG_CONTEXT) for name in names)
+_PRICE_FIELDS = frozenset(
+    name for names in (*PRICE_KINDS.values(), LONG_CONTEXT, ("cache_write_1h_per_m",)) for name in names
+)
 
 
 def _model_fault(model: ModelPreset) -> tuple[str, str]:

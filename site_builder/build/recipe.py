@@ -207,14 +207,14 @@ def assemble(
     ]
     # The prices the menus use, at a stable address beside the pages, with the schema that describes them.
     feed = [
-        (FEED, price_feed(presets.prices, site_config.base_url)),
+        (FEED, price_feed(presets.all_prices, site_config.base_url)),
         (SCHEMA, price_schema(site_config.base_url)),
     ]
     return Assembly(
         files=collect(app_files.items(), rendered, seo, feed),
         pages=len(wanted),
         warnings=tuple(f"{problem} (English shown instead)" for problem in problems)
-        + stale_prices(presets.prices, date.today()),
+        + stale_prices(presets, date.today()),
     )
 
 

@@ -1,0 +1,157 @@
+"""Write `site_builder/data/prices_dataset.toml`: the language models of pydantic's genai-prices dataset that the
+price menus offer beside our own entries, from the release the tests pin.
+
+    .venv/bin/python scripts/snapshot_prices.py [--on 2026-12-06]
+
+The build stays offline and reproducible: it reads the file this writes, never the dataset itself, and a test
+(`tests/test_price_dataset.py`) writes it again from the pinned release and finds it unchanged. Each model's prices
+are those the dataset applies on the day given (today by default), as its own `ModelInfo.get_prices` picks them:
+a price announced for a later day is left out until the file is written again after it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+FILE = Path(__file__).resolve().parent.parent / "site_builder" / "data" / "prices_dataset.toml"
+
+VENDORS = ("openai", "anthropic", "google", "mistral", "deepseek", "x-ai", "cohere", "aws", "together", "groq",
+           "fireworks")  # fmt: skip
+"""The dataset's providers the menus offer: the vendors readers buy from directly, Amazon Bedrock (Amazon's own
+models and the others it resells), and the largest hosts of open-weights models."""
+
+_TOKEN_PRICES = {
+    "input_per_m": "input_mtok",
+    "cached_input_per_m": "cache_read_mtok",
+    "cache_write_per_m": "cache_write_mtok",
+    "output_per_m": "output_mtok",
+}
+"""prices.toml's names for the dataset's token prices. A cache read or write it does not price bills as input, as
+the dataset's own calculation does."""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A model of a chosen vendor that the file leaves out, and why."""
+
+    model: str
+    reason: str
+
+
+def dataset_entries(providers: Any, day: date, release: str) -> tuple[list[dict[str, Any]], list[Skipped]]:
+    """Every language model of `VENDORS` priced per token on `day`, as prices.toml entries; and the models left out:
+    deprecated ones, those without token prices (images, speech), free ones and tiers this schema cannot hold."""
+    moment = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
+    entries, skipped = [], []
+    for provider in (p for p in providers if p.id in VENDORS):
+        for model in provider.models:
+            key = f"{provider.id}:{model.id}"
+            if model.deprecated:
+                skipped.append(Skipped(key, "deprecated"))
+                continue
+            standard = model.get_prices(moment)
+            batch = model.get_prices(moment, {"processing": "batch"})
+            entry, reason = _entry(standard, batch)
+            if reason:
+                skipped.append(Skipped(key, reason))
+                continue
+            entries.append(
+                {
+                    "id": _slug(f"{provider.id}-{model.id}"),
+                    "name": f"{provider.name} {model.name or model.id}",
+                    "kind": "llm",
+                    "genai_prices": key,
+                    **entry,
+                    **({"context_tokens": model.context_window} if model.context_window else {}),
+                    "source": provider.pricing_urls[0],
+                    "read_on": day,
+                    "dataset": f"genai-prices {release}",
+                }
+            )
+    return entries, skipped
+
+
+def _entry(standard: Any, batch: Any) -> tuple[dict[str, Any], str]:
+    """A model's prices as prices.toml keys, or why they do not fit them."""
+    if standard.input_mtok is None or standard.output_mtok is None:
+        return {}, "no token prices"
+    prices = {name: getattr(standard, key) or standard.input_mtok for name, key in _TOKEN_PRICES.items()}
+    tiered = {name: price for name, price in prices.items() if not isinstance(price, Decimal)}
+    starts = {tier.start for price in tiered.values() for tier in price.tiers}
+    if len(starts) > 1 or any(len(price.tiers) > 1 for price in tiered.values()):
+        return {}, "more than one long-context threshold"
+    base = {name: price if isinstance(price, Decimal) else price.base for name, price in prices.items()}
+    if not all(base.values()):
+        return {}, "free"
+    entry: dict[str, Any] = {name: float(value) for name, value in base.items()}
+    entry["batch_discount"] = _batch_discount(standard, batch)
+    one_hour = standard.cache_write_1h_mtok
+    if isinstance(one_hour, Decimal):
+        entry["cache_write_1h_per_m"] = float(one_hour)
+    if starts:
+        entry["long_context_above"] = starts.pop()
+        for name, price in prices.items():
+            entry[f"long_context_{name}"] = float(price.tiers[0].price if name in tiered else price)
+    return entry, ""
+
+
+def _batch_discount(standard: Any, batch: Any) -> int:
+    """The whole percentage the batch API takes off input and output alike, or 0 where it has none (or differs)."""
+    off = set()
+    for key in ("input_mtok", "output_mtok"):
+        full, cut = (p if isinstance(p, Decimal) else p.base for p in (getattr(standard, key), getattr(batch, key)))
+        off.add(100 * (1 - cut / full))
+    percent = off.pop() if len(off) == 1 else Decimal(0)
+    return int(percent) if percent == int(percent) else 0
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def write_toml(entries: list[dict[str, Any]], release: str, skipped: int) -> str:
+    """The file's text: a header naming the release, then one [[price]] table per entry."""
+    lines = [
+        f"# Generated by scripts/snapshot_prices.py from genai-prices {release} (MIT licence); do not edit. The",
+        "# language models of the vendors it names, with the prices the dataset applies on read_on; prices.toml's",
+        "# own entries replace the models they name. Keys as in prices.toml, plus cache_write_1h_per_m (a one-hour",
+        "# cache write) and context_tokens (the model's context window), where the dataset states them, and dataset.",
+        f"# {len(entries)} models; {skipped} left out (deprecated, no token prices, free, or several thresholds).",
+    ]
+    for entry in entries:
+        lines += ["", "[[price]]"]
+        lines += [f"{key} = {_toml_value(value)}" for key, value in entry.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, str):
+        return json.dumps(value)  # a JSON string, \u escapes included, is a TOML basic string
+    return repr(value)
+
+
+def main() -> None:
+    import genai_prices
+    from genai_prices import data
+
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--on", type=date.fromisoformat, default=date.today(), help="the day the prices hold for")
+    day = parser.parse_args().on
+    entries, skipped = dataset_entries(data.providers, day, genai_prices.__version__)
+    FILE.write_text(write_toml(entries, genai_prices.__version__, len(skipped)))
+    print(f"{FILE}: {len(entries)} models of genai-prices {genai_prices.__version__} on {day}; left out:")
+    print("\n".join(f"  {count} {reason}" for reason, count in sorted(Counter(s.reason for s in skipped).items())))
+
+
+if __name__ == "__main__":
+    main()
