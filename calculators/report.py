@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from html import escape
 from types import MappingProxyType
-from typing import Protocol
+from typing import Any, Protocol
 
 from calculators.drawing.chart import ChartSegment, ChartText, draw_memory_chart, gpus_to_hold, smallest_fitting_gpu
 from calculators.drawing.curve import CurveWriter, draw_curve_chart
@@ -37,6 +37,7 @@ from calculators.kernel.spec import (
     MEMORY_UNITS,
     N_,
     NP_,
+    PRICE_FACTS,
     Calculator,
     CurveChart,
     GpuTable,
@@ -46,6 +47,7 @@ from calculators.kernel.spec import (
     Message,
     OutputSpec,
     PluralMessage,
+    PriceTable,
     Settings,
     StepChart,
     TableChart,
@@ -73,12 +75,15 @@ __all__ = [
     "FieldMessage",
     "LocaleKit",
     "MenuGpu",
+    "MenuPrice",
     "Report",
     "ResultText",
     "Translations",
     "hub_problem",
     "make_report",
     "menu_gpus",
+    "menu_prices",
+    "price_facts",
     "read_checkpoint",
     "read_config",
 ]
@@ -204,17 +209,66 @@ def menu_gpus(options: str) -> tuple[MenuGpu, ...]:
     )
 
 
+@dataclass(frozen=True)
+class MenuPrice:
+    """One language model of the site's price list: its name, the values choosing it fills, its context window."""
+
+    name: str
+    values: Mapping[str, float]
+    context_tokens: int
+
+
+def menu_prices(calculator: Calculator, feed: str) -> tuple[MenuPrice, ...]:
+    """Read the site's price feed (the text of prices.json, version 1, as site_builder/build/feed.py writes it):
+    every language model, its prices put on `calculator`'s inputs as its price menu puts them.
+
+    >>> from calculators import find
+    >>> feed = '{"entries": [{"name": "M", "kind": "llm", "prices": {"input_per_m": 2, "output_per_m": 8}}]}'
+    >>> (model,) = menu_prices(find("llm-monthly-cost"), feed)
+    >>> model.values["input_price"], model.values["output_price"], model.values["long_context_above"]
+    (2.0, 8.0, 0.0)
+    """
+    models = []
+    for entry in json.loads(feed).get("entries", ()):
+        if entry.get("kind") != "llm":
+            continue
+        facts = price_facts(entry)
+        values = {spec.name: facts[spec.preset] for spec in calculator.inputs if spec.preset in facts}
+        models.append(MenuPrice(str(entry["name"]), values, int(entry.get("context_tokens", 0))))
+    return tuple(models)
+
+
+def price_facts(entry: Mapping[str, Any]) -> dict[str, float]:
+    """A feed entry's `PRICE_FACTS`, as its preset fills them: a language model without a long-context tier has
+    one at 0 (none), and every list price is in US dollars (currency 0)."""
+    facts = {f"price.{name}": float(value) for name, value in entry["prices"].items()}
+    if entry["kind"] == "llm":
+        tier = entry.get("long_context", {})
+        facts["price.long_context_above"] = float(tier.get("above_input_tokens", 0))
+        for name in ("input_per_m", "cached_input_per_m", "cache_write_per_m", "output_per_m"):
+            facts[f"price.long_context_{name}"] = float(tier.get(name, 0))
+    facts["price.currency"] = 0.0
+    return {name: value for name, value in facts.items() if name in PRICE_FACTS}
+
+
 def make_report(
-    calculator: Calculator, raw: Mapping[str, object], kit: LocaleKit, gpus: Sequence[MenuGpu] = ()
+    calculator: Calculator,
+    raw: Mapping[str, object],
+    kit: LocaleKit,
+    gpus: Sequence[MenuGpu] = (),
+    prices: Sequence[MenuPrice] = (),
 ) -> Report:
     """Evaluate `raw` with `calculator` and write every result and problem for `kit`'s locale; `gpus` are the
-    page's GPU menu, which a calculator's `gpu_table` computes on."""
+    page's GPU menu, which a calculator's `gpu_table` computes on, and `prices` the site's language models, which
+    its `price_table` does."""
     evaluation = evaluate(calculator, raw, kit.numbers)
     if not evaluation.ok:
         return _problem_report(calculator, evaluation, kit)
     results, chart = _result_texts(calculator, evaluation, kit)
     if calculator.gpu_table and gpus:
         chart += _gpu_table(calculator.gpu_table, evaluation, gpus, kit)
+    if calculator.price_table and prices:
+        chart += _price_table(calculator.price_table, evaluation, prices, kit)
     if calculator.settings:
         chart += _settings(calculator.settings, evaluation, kit)
     return Report(ok=True, status="", results=results, errors=(), chart=chart)
@@ -237,6 +291,51 @@ def _gpu_table(table: GpuTable, evaluation: Evaluation, gpus: Sequence[MenuGpu],
     headers = [_translate(_GPU_COLUMN, {}, kit), *(_translate(column.header, {}, kit) for column in table.columns)]
     note = escape(_translate(table.note, {}, kit))
     return draw_table(_translate(table.title, {}, kit), headers, figures) + f'<p class="chart-note">{note}</p>'
+
+
+# Translators: the header of a table's first column, which names a language model of the site's price list.
+_MODEL_COLUMN = N_("chart", "Model")
+# Translators: the header of a column giving each language model's context window, in tokens.
+_CONTEXT_COLUMN = N_("chart", "Context window")
+# Translators: in a table of language models, beside one whose context window is too small; {context} is its
+# size in tokens.
+_TOO_SHORT = N_("chart", "{context}: too short for this request")
+# Translators: in a table of language models, where the price list does not state a model's context window.
+_CONTEXT_UNKNOWN = N_("chart", "not stated")
+
+
+def _price_table(table: PriceTable, evaluation: Evaluation, prices: Sequence[MenuPrice], kit: LocaleKit) -> str:
+    """Draw `table`: the calculator on every language model of the price list, in the reader's language."""
+    needed = table.context(evaluation.values)
+    # The models that can take the request first, then those that cannot, each in the table's order.
+    rows = sorted(
+        ((model, table.row({**evaluation.values, **model.values})) for model in prices),
+        key=lambda pair: (0 < pair[0].context_tokens < needed, *table.order(pair[1]), pair[0].name),
+    )
+    currency = CURRENCIES[0]  # the list prices are in US dollars, whatever the reader's own are in
+    too_short = _translate(_TOO_SHORT, {}, kit)
+    figures, keys = [], []
+    for model, row in rows:
+        cells = [
+            format_money(row[c.key], currency, kit.numbers)
+            if c.money
+            else _written(row[c.key], kit.numbers, c.fraction_digits, readable=True)
+            for c in table.columns
+        ]
+        context = format_number(model.context_tokens, kit.numbers, 0)
+        if not model.context_tokens:
+            context = _translate(_CONTEXT_UNKNOWN, {}, kit)
+        elif model.context_tokens < needed:
+            context = _fill(_TOO_SHORT, too_short, {"context": context})
+        figures.append([model.name, *cells, context])
+        keys.append([*(row[c.key] for c in table.columns), float(model.context_tokens)])
+    headers = [
+        _translate(_MODEL_COLUMN, {}, kit),
+        *(_translate(column.header, {}, kit) for column in table.columns),
+        _translate(_CONTEXT_COLUMN, {}, kit),
+    ]
+    note = escape(_translate(table.note, {}, kit))
+    return draw_table(_translate(table.title, {}, kit), headers, figures, keys) + f'<p class="chart-note">{note}</p>'
 
 
 _COPY = N_("chart", "Copy")

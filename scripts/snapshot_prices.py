@@ -76,6 +76,11 @@ def dataset_entries(providers: Any, day: date, release: str) -> tuple[list[dict[
                     "dataset": f"genai-prices {release}",
                 }
             )
+    # A reader tells models apart by name: where a vendor gives two the same one, each carries its id too.
+    names = Counter(entry["name"] for entry in entries)
+    for entry in entries:
+        if names[entry["name"]] > 1:
+            entry["name"] += f" ({entry['genai_prices'].split(':', 1)[1]})"
     return entries, skipped
 
 

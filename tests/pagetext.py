@@ -6,7 +6,8 @@ from functools import cache
 from html.parser import HTMLParser
 
 from calculators import Calculator, Report, find
-from calculators.report import MenuGpu
+from calculators.report import MenuGpu, MenuPrice
+from site_builder.build.feed import price_feed
 from site_builder.build.presets import read_presets
 from site_builder.build.rendering import menu_gpus, preset_menus
 
@@ -51,6 +52,19 @@ def gpu_menu(calculator: Calculator) -> tuple[MenuGpu, ...]:
 def _gpu_menu(slug: str) -> tuple[MenuGpu, ...]:
     calculator = find(slug)
     return menu_gpus(preset_menus([calculator], read_presets(calculators=[calculator]))[slug])
+
+
+def price_menu(calculator: Calculator) -> tuple[MenuPrice, ...]:
+    """The language models the build compares on `calculator`'s page (none where it has no table of prices)."""
+    return _price_menu(calculator.slug)
+
+
+@cache
+def _price_menu(slug: str) -> tuple[MenuPrice, ...]:
+    calculator = find(slug)
+    presets = read_presets(calculators=[calculator])
+    feed = price_feed(presets.all_prices, "https://example.org/").decode()
+    return preset_menus([calculator], presets, feed)[slug].compared
 
 
 def result_text(html: str) -> dict[str, str]:

@@ -12,7 +12,7 @@ from calculators import CALCULATORS, Calculator, Kind, LocaleKit, make_report
 from languages.locales import LOCALES, Locale
 
 from .cases import value_sets
-from .pagetext import HOOKS, expected_text, gpu_menu, messages, result_text
+from .pagetext import HOOKS, expected_text, gpu_menu, messages, price_menu, result_text
 
 pytestmark = pytest.mark.browser
 
@@ -132,14 +132,14 @@ def test_live_page_agrees_with_the_build(
     _settle(page)
     kit = kits[locale.tag]
     defaults = expected_text(
-        make_report(calculator, calculator.defaults(), kit, gpu_menu(calculator)),
+        make_report(calculator, calculator.defaults(), kit, gpu_menu(calculator), price_menu(calculator)),
         _names(calculator),
         chart=bool(calculator.chart),
     )
     assert opened.prerendered == defaults
     for values in [*value_sets(calculator), calculator.defaults()]:
         _enter(page, calculator, values)
-        report = make_report(calculator, values, kit, gpu_menu(calculator))
+        report = make_report(calculator, values, kit, gpu_menu(calculator), price_menu(calculator))
         expected = expected_text(report, _names(calculator), chart=bool(calculator.chart))
         shown = result_text(page.content())
         if not report.ok:
@@ -269,4 +269,73 @@ def test_the_gpu_table_and_launch_settings_follow_an_edit_on_a_phone(browser: An
     copied = page.wait_for_function("() => window.copiedText").json_value()
     assert "--tensor-parallel-size 4" in copied and "--max-model-len 131072" in copied
     assert copied == page.inner_text("[data-chart] pre >> nth=0")
+    context.close()
+
+
+MONTHLY = next(calculator for calculator in CALCULATORS if calculator.slug == "llm-monthly-cost")
+TOKEN_COST = next(calculator for calculator in CALCULATORS if calculator.slug == "token-cost")
+
+
+@pytest.mark.parametrize("tag", ["en", "ar"])
+def test_every_model_of_the_price_list_is_compared_live_and_sorts(browser: Any, base_url: str, tag: str) -> None:
+    # Every model of the site's price feed has its row, prerendered and live; an edit recomputes every row; a
+    # header's button sorts by its column, each way, and says so to a screen reader.
+    context, page = _on_a_phone(browser, base_url, tag, MONTHLY)
+    rows = page.locator("[data-chart] table >> tbody tr")
+    assert rows.count() == len(price_menu(MONTHLY)) > 500
+    before = page.inner_text("[data-chart] table")
+    page.fill('[name="input_tokens"]', "300000")
+    _settle(page)
+    assert page.inner_text("[data-chart] table") != before
+    keys = "(n) => [...document.querySelectorAll('[data-chart] tbody tr')].map((r) => Number(r.cells[n].dataset.key))"
+    contexts = page.evaluate(keys, 3)
+    small = [context for context in contexts if 0 < context < 300_000 + 300]
+    assert small and contexts[-len(small) :] == small  # the models that cannot take it come last
+    header = page.locator("[data-chart] thead th >> nth=1")
+    header.locator("button").click()
+    assert header.get_attribute("aria-sort") == "ascending"
+    assert page.evaluate(keys, 1) == sorted(page.evaluate(keys, 1))
+    header.locator("button").click()
+    assert header.get_attribute("aria-sort") == "descending"
+    assert page.evaluate(keys, 1) == sorted(page.evaluate(keys, 1), reverse=True)
+    context.close()
+
+
+@pytest.mark.parametrize("tag", ["en", "ja"])
+def test_the_price_search_finds_any_model_on_a_phone(
+    browser: Any, base_url: str, kits: dict[str, LocaleKit], tag: str
+) -> None:
+    # The menu offers our own entries; typing finds any model of the feed by vendor and name; choosing one fills
+    # the inputs as the build's own menu would, and the page recomputes with them.
+    from site_builder.build.presets import preset_values, read_presets
+
+    prices = read_presets()
+    context, page = _on_a_phone(browser, base_url, tag, TOKEN_COST)
+    own = page.locator("#preset-price-llm option[data-values]").count()
+    assert own == len([price for price in prices.prices if price.kind == "llm"])
+    page.fill("[data-price-search-input]", "mistral  LARGE")
+    status = page.locator("#price-search-llm-status")
+    page.wait_for_function("() => document.querySelector('#price-search-llm-status').textContent !== ''")
+    found = [
+        price
+        for price in prices.all_prices
+        if price.kind == "llm" and all(word in f"{price.name} {price.id}".lower() for word in ("mistral", "large"))
+    ]
+    assert page.locator("#preset-price-llm option").count() == len(found) + 1
+    assert str(len(found)) in status.inner_text()
+    chosen = next(price for price in found if price.dataset)
+    page.select_option("#preset-price-llm", chosen.id)
+    expected = preset_values(TOKEN_COST, chosen)
+    page.wait_for_function(
+        "(value) => document.querySelector('[name=input_price]').value === value", arg=expected["input_price"]
+    )
+    _settle(page)
+    for name, value in expected.items():
+        assert page.input_value(f'[name="{name}"]') == value, name
+    report = make_report(TOKEN_COST, {**TOKEN_COST.defaults(), **expected}, kits[tag])
+    shown = page.inner_text('[data-output="request_cost"]')
+    assert shown == next(result.value for result in report.results if result.name == "request_cost")
+    page.fill("[data-price-search-input]", "")
+    page.wait_for_function("() => document.querySelector('#price-search-llm-status').textContent === ''")
+    assert page.locator("#preset-price-llm option").count() == own + 1
     context.close()

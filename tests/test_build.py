@@ -27,7 +27,7 @@ from site_builder.build.catalogs import CatalogCache
 from site_builder.build.environment import article_path
 from site_builder.build.errors import BuildError
 
-from .pagetext import expected_text, gpu_menu, result_text
+from .pagetext import expected_text, gpu_menu, price_menu, result_text
 
 # Tests of the build's mechanics build one calculator's pages: the whole site would only repeat the work.
 ONE = (find("llm-training-vram"),)
@@ -52,7 +52,9 @@ def test_locale_folders_are_lower_case_and_lang_is_bcp47(site: Path) -> None:
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda calculator: calculator.slug)
 def test_pages_hold_prerendered_results(site: Path, kits: dict[str, LocaleKit], locale, calculator) -> None:  # type: ignore[no-untyped-def]
     html = (site / locale.folder / calculator.slug / "index.html").read_text(encoding="utf-8")
-    report = make_report(calculator, calculator.defaults(), kits[locale.tag], gpu_menu(calculator))
+    report = make_report(
+        calculator, calculator.defaults(), kits[locale.tag], gpu_menu(calculator), price_menu(calculator)
+    )
     assert report.ok
     names = [spec.name for spec in calculator.inputs]
     assert result_text(html) == expected_text(report, names, chart=bool(calculator.chart))

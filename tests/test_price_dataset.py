@@ -161,3 +161,23 @@ def test_every_dataset_model_fills_every_calculator_that_takes_prices() -> None:
         ("prompt-caching-savings", "cached_input_price"): no_discount,
         ("system-prompt-amortization", "cached_input_price"): no_discount,
     }
+
+
+def test_every_model_has_a_name_of_its_own() -> None:
+    names = [price.name for price in PRESETS.prices + PRESETS.dataset]
+    assert len(set(names)) == len(names)
+
+
+def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
+    # A request with 30 % of its input read from the cache, on every tenth model of the dataset and on ours.
+    monthly = find("llm-monthly-cost")
+    sample = [price for price in PRESETS.prices if price.genai_prices and price.kind == "llm"] + list(
+        PRESETS.dataset[::10]
+    )
+    for price in sample:
+        for inputs in (40_000, price.long_context_above + 50_000 if price.long_context_above else 90_000):
+            values = {**preset_values(monthly, price), "input_tokens": str(inputs), "output_tokens": "1500",
+                      "cache_hit_share": "30"}  # fmt: skip
+            page = results(monthly, **values)["request_cost"]
+            charged = _charged(price, input_tokens=inputs, cache_read_tokens=inputs * 3 // 10, output_tokens=1500)
+            assert page == pytest.approx(charged, rel=1e-9), (price.id, inputs)

@@ -34,6 +34,7 @@ __all__ = [
     "Message",
     "OutputSpec",
     "PluralMessage",
+    "PriceTable",
     "Reduce",
     "Rule",
     "Settings",
@@ -369,11 +370,13 @@ class TableChart:
 
 @dataclass(frozen=True)
 class Column:
-    """One column of a `GpuTable`: a key of the rows, its header, and the digits its figures keep."""
+    """One column of a `GpuTable` or `PriceTable`: a key of the rows, its header, and the digits its figures keep
+    (an amount of money, `money`, keeps its currency's)."""
 
     key: str
     header: Message
     fraction_digits: int = 0
+    money: bool = False
 
 
 @dataclass(frozen=True)
@@ -389,6 +392,24 @@ class GpuTable:
     columns: tuple[Column, ...]
     row: Compute
     order: Callable[[Mapping[str, float]], tuple[float, ...]]
+
+
+@dataclass(frozen=True)
+class PriceTable:
+    """Every language model of the site's price list in one table, each in place of the reader's prices: what the
+    reader's workload would cost with it.
+
+    `row(values)` gets the reader's values with one model's list prices put in, as choosing it in the price menu
+    would, and returns that model's figures; rows are ordered by `order` of those figures, smallest first. A model
+    whose context window holds fewer tokens than `context(values)` cannot take the request, and is marked.
+    """
+
+    title: Message
+    note: Message
+    columns: tuple[Column, ...]
+    row: Compute
+    order: Callable[[Mapping[str, float]], tuple[float, ...]]
+    context: Callable[[Mapping[str, float]], float]
 
 
 @dataclass(frozen=True)
@@ -448,6 +469,8 @@ class Calculator:
     chart: MemoryChart | StepChart | CurveChart | TableChart | None = None
     gpu_table: GpuTable | None = None
     """Drawn after the chart where the page has a GPU menu: the calculator on every GPU of it."""
+    price_table: PriceTable | None = None
+    """Drawn after the chart: the calculator on every language model of the site's price list."""
     settings: Settings | None = None
     """Drawn last: the inputs as the tools that run them take them."""
     rules: tuple[Rule, ...] = ()

@@ -174,6 +174,8 @@ def assemble(
         raise BuildError(first.path, first.line, f"{first.reason}: {first.message!r}{more}")
     resources = {locale: load_resources(locale, mo, config) for locale, mo in catalogs.items()}
     presets = read_presets(config.presets, config.calculators)
+    # The prices the menus use, published at a stable address beside the pages; a page comparing models reads it.
+    feed = price_feed(presets.all_prices, site_config.base_url)
     # 2. Collect the files beside the pages, and the versioned URLs pages use for them.
     app_files = collect_app_files(catalogs, resources, config)
     runtime_files = [path for path in app_files if "/pyodide/" in path]
@@ -189,7 +191,7 @@ def assemble(
         resources=resources,
         assets=assets,
         live_reload=config.live_reload,
-        preset_menus=preset_menus(config.calculators, presets),
+        preset_menus=preset_menus(config.calculators, presets, feed.decode()),
     )
     pages = plan_pages(config.calculators, LOCALES)
     uses = template_users(resources[LOCALES[0]].environment, templates) if templates is not None else None
@@ -205,13 +207,8 @@ def assemble(
         ("sitemap.xml", write_sitemap(pages, LOCALES, site_config.base_url)),
         ("robots.txt", write_robots(site_config.base_url)),
     ]
-    # The prices the menus use, at a stable address beside the pages, with the schema that describes them.
-    feed = [
-        (FEED, price_feed(presets.all_prices, site_config.base_url)),
-        (SCHEMA, price_schema(site_config.base_url)),
-    ]
     return Assembly(
-        files=collect(app_files.items(), rendered, seo, feed),
+        files=collect(app_files.items(), rendered, seo, [(FEED, feed), (SCHEMA, price_schema(site_config.base_url))]),
         pages=len(wanted),
         warnings=tuple(f"{problem} (English shown instead)" for problem in problems)
         + stale_prices(presets, date.today()),

@@ -23,7 +23,7 @@ from calculators import (
     make_report,
 )
 from calculators.catalogue import CATEGORIES, POPULAR
-from calculators.report import NUMBER_WITH_UNIT, MenuGpu
+from calculators.report import NUMBER_WITH_UNIT, MenuGpu, MenuPrice, menu_prices
 from calculators.report import menu_gpus as read_gpu_menu
 from calculators.vocabulary.model_config import covers
 from languages.locales import Locale
@@ -121,7 +121,10 @@ def _calculator_variables(
         "category": next(c for c in CATEGORIES if c.slug == calculator.category),
         "input_groups": _input_groups(calculator.inputs),
         "field_values": {spec.name: _field_text(spec, resources.kit) for spec in calculator.inputs},
-        "report": make_report(calculator, calculator.defaults(), resources.kit, menu_gpus(menus)),
+        "report": make_report(
+            calculator, calculator.defaults(), resources.kit, menu_gpus(menus), menus.compared if menus else ()
+        ),
+        "compares_prices": calculator.price_table is not None,
         "related": [by_slug[slug] for slug in calculator.related if slug in by_slug],
         "more_calculators": sorted(categories, key=lambda entry: entry[0].slug != calculator.category),
         "article_outline": article_outline,
@@ -131,6 +134,7 @@ def _calculator_variables(
         "model_presets": menus.models if menus else (),
         "gpu_presets": menus.gpus if menus else (),
         "price_menus": menus.prices if menus else (),
+        "price_dates": menus.price_dates if menus else (),
         "price_kinds": PRICE_KINDS,
     }
 
@@ -162,15 +166,23 @@ class PresetMenus:
     models: tuple[PresetOption, ...]
     gpus: tuple[PresetOption, ...]
     prices: tuple[PriceMenu, ...] = ()
+    compared: tuple[MenuPrice, ...] = ()
+    """Where the calculator compares language models (`price_table`): the price feed's, as the page's script hands
+    them to the engine (app.js priceFeed), read by the same function."""
+    price_dates: tuple[str, ...] = ()
+    """The days the language models of the feed were priced on (ISO), for the names its search writes."""
 
 
-def preset_menus(calculators: Sequence[Calculator], presets: Presets) -> dict[str, PresetMenus]:
-    """Work out every calculator's preset menus once: they do not depend on the locale."""
+def preset_menus(calculators: Sequence[Calculator], presets: Presets, feed: str = "{}") -> dict[str, PresetMenus]:
+    """Work out every calculator's preset menus once: they do not depend on the locale. `feed` is the text of the
+    site's prices.json."""
     return {
         calculator.slug: PresetMenus(
             models=_preset_options(calculator, "model", presets.models),
             gpus=_preset_options(calculator, "gpu", presets.gpus),
             prices=_price_menus(calculator, presets.prices),
+            compared=menu_prices(calculator, feed) if calculator.price_table else (),
+            price_dates=tuple(sorted({price.read_on.isoformat() for price in presets.all_prices})),
         )
         for calculator in calculators
     }

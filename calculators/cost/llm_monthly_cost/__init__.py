@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from calculators.kernel.spec import Calculator, InputSpec, Kind, OutputSpec, messages_of
+from calculators.kernel.spec import Calculator, Column, InputSpec, Kind, OutputSpec, PriceTable, messages_of
 from calculators.vocabulary import cost
 
 N_, NP_ = messages_of(__name__)
@@ -124,4 +124,19 @@ CALCULATOR = Calculator(
     ),
     money=("monthly_input_cost", "monthly_output_cost", "daily_cost", "yearly_cost"),
     related=("token-cost", "tokens-per-dollar", "prompt-caching-savings", "batch-api-savings"),
+    price_table=PriceTable(
+        title=N_("Your traffic on every model in the price list, cheapest first"),
+        note=N_(
+            "Each row puts that model's list prices in place of yours, in US dollars, long-context tier included; "
+            "your requests, tokens, cache share and month stay as you set them. Models whose context window holds "
+            "fewer tokens than one request's input and output together come last, marked.",
+        ),
+        columns=(
+            Column("monthly_cost", N_("Cost per month"), money=True),
+            Column("request_cost", N_("Cost per request"), money=True),
+        ),
+        row=compute,
+        order=lambda row: (row["monthly_cost"],),
+        context=lambda values: values["input_tokens"] + values["output_tokens"],
+    ),
 )

@@ -111,7 +111,9 @@ function connectEngine(form) {
       state.ready = true;
       showEngine("ready");
       document.dispatchEvent(new Event("calculator:engine-settled"));
-      for (const button of form.querySelectorAll("[data-config-apply], [data-hub-fetch]")) button.disabled = false;
+      for (const button of form.querySelectorAll("[data-config-apply], [data-hub-fetch], [data-price-search-input]")) {
+        button.disabled = false;
+      }
       send();
     } else if (message.type === "failed") {
       fail();
@@ -124,6 +126,14 @@ function connectEngine(form) {
       form.querySelector(message.hub ? "[data-hub-status]" : "[data-config-status]").textContent = outcome.message;
       if (message.hub) form.querySelector("[data-hub]")?.removeAttribute("aria-busy");
       if (outcome.ok) request();
+    } else if (message.type === "price") {
+      // A model the price search found: the values its entry fills, kept on its option as the build's own carry
+      // theirs (so that editing one of them clears the menu, as for any preset).
+      const outcome = JSON.parse(message.json);
+      const option = form.querySelector(`[data-preset-select] option[value="${CSS.escape(message.id)}"]`);
+      if (option) option.dataset.values = JSON.stringify(outcome.values);
+      fillInputs(form, outcome.values);
+      request();
     } else if (message.type === "report") {
       state.inFlight = false;
       if (state.pending === null) {
@@ -160,6 +170,8 @@ function connectEngine(form) {
     calculatorBundle: absolute(form.dataset.calculatorBundle),
     catalog: absolute(form.dataset.catalog),
     facts: absolute(form.dataset.facts),
+    // The site's price feed, where the page compares every model in it (report.menu_prices).
+    prices: form.dataset.priceFeed ? absolute(form.dataset.priceFeed) : "",
   };
   function start() {
     if (worker || note.dataset.state === "failed") return;
@@ -217,6 +229,7 @@ function connectEngine(form) {
     if (chart) {
       chart.innerHTML = chartKept ? last.chart : report.chart;
       chart.toggleAttribute("data-kept", chartKept);
+      makeSortable(chart);
     }
     const fresh = report.results.filter((result) => result.value !== "").length;
     showKept(shown.some((result, index) => result !== report.results[index]) || chartKept, fresh > 0);
@@ -301,9 +314,11 @@ function setUpPresets(form, request, ask) {
   const box = form.querySelector("[data-presets]");
   if (!box) return;
   box.hidden = false;
+  for (const search of box.querySelectorAll("[data-price-search]")) setUpPriceSearch(search);
   for (const menu of box.querySelectorAll("[data-preset-select]")) {
     menu.addEventListener("change", () => {
       const option = menu.selectedOptions[0];
+      if (option?.dataset.entry) return ask({ type: "price", id: option.value, entry: option.dataset.entry });
       if (!option || !option.dataset.values) return;
       fillInputs(form, JSON.parse(option.dataset.values));
       request();
@@ -679,9 +694,108 @@ function setUpControls() {
   document.addEventListener("click", (event) => {
     const button = event.target.closest?.("[data-copy-code]");
     if (button) copy(button.previousElementSibling.textContent, button);
+    const sorter = event.target.closest?.("[data-sort-column]");
+    if (sorter) sortBy(sorter);
   });
+  makeSortable(document);
   setUpMoreLists();
   setUpFeedback();
+}
+
+// ---- the price list's search: every model of the site's price feed, read when the reader first searches ----
+
+// The menu keeps the page's own entries (the most used) until the reader types; then it holds the models whose
+// vendor and name contain every word typed, the first 200 of them, each named as the build names its own.
+function setUpPriceSearch(search) {
+  const input = search.querySelector("[data-price-search-input]");
+  const status = search.querySelector("[role=status]");
+  const menu = document.getElementById(input.getAttribute("aria-controls"));
+  const own = [...menu.options];
+  const days = new Map(search.dataset.dates.split("|").map((pair) => pair.split("=")));
+  let models = null;
+  const load = () =>
+    (models ??= fetch(search.dataset.priceSearch)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((feed) => feed.entries.filter((entry) => entry.kind === "llm")));
+  const option = (entry) => {
+    const listed = own.find((candidate) => candidate.value === entry.id);
+    if (listed) return listed;
+    const name = search.dataset.option.replace("{name}", entry.name).replace("{date}", days.get(entry.read_on) ?? entry.read_on);
+    const made = new Option(name, entry.id);
+    made.dataset.entry = JSON.stringify(entry);
+    return made;
+  };
+  const filter = async () => {
+    const words = input.value.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    if (!words.length) {
+      menu.replaceChildren(...own);
+      status.textContent = "";
+      return;
+    }
+    let found;
+    try {
+      found = (await load()).filter((entry) => words.every((word) => `${entry.name} ${entry.id}`.toLocaleLowerCase().includes(word)));
+    } catch {
+      models = null; // asked again with the next keystroke
+      status.textContent = search.dataset.failed;
+      return;
+    }
+    menu.replaceChildren(own[0], ...found.slice(0, 200).map(option));
+    // Every locale of the site writes digits 0-9, and a count below 1,000 has no group separator.
+    status.textContent = found.length ? search.dataset.count.replace("{count}", String(found.length)) : search.dataset.none;
+  };
+  let timer = 0;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(filter, 150);
+  });
+  // Enter moves to the menu of what was found, rather than submitting the form.
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    menu.focus();
+  });
+}
+
+// ---- tables a reader sorts (the comparison of every model): drawing/table.py gives each cell its number ----
+
+// A button in each header of the table: the first press sorts by that column, smallest first, the next largest
+// first. The table is redrawn with every result; the order the reader chose is kept on its figure and put back.
+function makeSortable(root) {
+  for (const table of root.querySelectorAll("table[data-sortable]")) {
+    for (const [index, header] of [...table.tHead.rows[0].cells].entries()) {
+      if (header.querySelector("[data-sort-column]")) continue;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort-button";
+      button.dataset.sortColumn = String(index);
+      button.append(...header.childNodes);
+      header.append(button);
+    }
+    const [column, way] = (table.closest("[data-chart]")?.dataset.sorted ?? "").split(" ");
+    if (way) sortTable(table, Number(column), way === "ascending");
+  }
+}
+
+function sortTable(table, index, ascending) {
+  const names = new Intl.Collator(document.documentElement.lang);
+  const order = index === 0
+    ? (a, b) => names.compare(a.cells[0].textContent, b.cells[0].textContent)
+    : (a, b) => Number(a.cells[index].dataset.key) - Number(b.cells[index].dataset.key);
+  const body = table.tBodies[0];
+  body.append(...[...body.rows].sort((a, b) => (ascending ? order(a, b) : order(b, a))));
+  const way = ascending ? "ascending" : "descending";
+  for (const [column, cell] of [...table.tHead.rows[0].cells].entries()) {
+    if (column === index) cell.setAttribute("aria-sort", way);
+    else cell.removeAttribute("aria-sort");
+  }
+  const figure = table.closest("[data-chart]");
+  if (figure) figure.dataset.sorted = `${index} ${way}`;
+}
+
+function sortBy(button) {
+  const header = button.closest("th");
+  sortTable(header.closest("table"), Number(button.dataset.sortColumn), header.getAttribute("aria-sort") !== "ascending");
 }
 
 function openDialog(dialog) {
