@@ -134,13 +134,13 @@ def test_live_page_agrees_with_the_build(
     defaults = expected_text(
         make_report(calculator, calculator.defaults(), kit, gpu_menu(calculator), price_menu(calculator)),
         _names(calculator),
-        chart=bool(calculator.chart),
+        chart=bool(calculator.chart or calculator.price_table),
     )
     assert opened.prerendered == defaults
     for values in [*value_sets(calculator), calculator.defaults()]:
         _enter(page, calculator, values)
         report = make_report(calculator, values, kit, gpu_menu(calculator), price_menu(calculator))
-        expected = expected_text(report, _names(calculator), chart=bool(calculator.chart))
+        expected = expected_text(report, _names(calculator), chart=bool(calculator.chart or calculator.price_table))
         shown = result_text(page.content())
         if not report.ok:
             # An invalid field leaves the results it changes as last computed, greyed (test_controls.py): which

@@ -57,7 +57,7 @@ def test_pages_hold_prerendered_results(site: Path, kits: dict[str, LocaleKit], 
     )
     assert report.ok
     names = [spec.name for spec in calculator.inputs]
-    assert result_text(html) == expected_text(report, names, chart=bool(calculator.chart))
+    assert result_text(html) == expected_text(report, names, chart=bool(calculator.chart or calculator.price_table))
     for result in report.results:
         assert result.value and result.sentence
     for spec in calculator.inputs:
