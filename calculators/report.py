@@ -314,6 +314,11 @@ def _price_table(table: PriceTable, evaluation: Evaluation, prices: Sequence[Men
     )
     currency = CURRENCIES[0]  # the list prices are in US dollars, whatever the reader's own are in
     too_short = _translate(_TOO_SHORT, {}, kit)
+    # Hundreds of models share a few dozen context windows: each is written once.
+    contexts = {0: _translate(_CONTEXT_UNKNOWN, {}, kit)}
+    for tokens in {model.context_tokens for model in prices} - {0}:
+        written = format_number(tokens, kit.numbers, 0)
+        contexts[tokens] = _fill(_TOO_SHORT, too_short, {"context": written}) if tokens < needed else written
     figures, keys = [], []
     for model, row in rows:
         cells = [
@@ -322,12 +327,7 @@ def _price_table(table: PriceTable, evaluation: Evaluation, prices: Sequence[Men
             else _written(row[c.key], kit.numbers, c.fraction_digits, readable=True)
             for c in table.columns
         ]
-        context = format_number(model.context_tokens, kit.numbers, 0)
-        if not model.context_tokens:
-            context = _translate(_CONTEXT_UNKNOWN, {}, kit)
-        elif model.context_tokens < needed:
-            context = _fill(_TOO_SHORT, too_short, {"context": context})
-        figures.append([model.name, *cells, context])
+        figures.append([model.name, *cells, contexts[model.context_tokens]])
         keys.append([*(row[c.key] for c in table.columns), float(model.context_tokens)])
     headers = [
         _translate(_MODEL_COLUMN, {}, kit),
