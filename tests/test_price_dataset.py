@@ -50,38 +50,54 @@ def _charged(price: PricePreset, **usage: int) -> float:
 
 def test_the_dataset_names_models_of_every_vendor_we_list() -> None:
     assert {price.genai_prices.split(":")[0] for price in NAMED} == {"anthropic", "openai"}
-    assert {price.kind for price in NAMED} == {"llm", "embedding"}
+    assert {price.kind for price in NAMED} == {"llm", "embedding", "speech", "transcription"}
+
+
+def _disagreements(price: PricePreset) -> list[str]:
+    """The prices of this entry that differ from what genai-prices charges for the same model."""
+    million, short = 1_000_000, 50_000
+    per_million = million / short
+    if price.kind == "embedding":
+        alone = {"embedding_per_m": (1, {"input_tokens": million})}
+    elif price.kind == "speech":
+        alone = {"per_million_characters": (1, {"input_characters": million})}
+    elif price.kind == "transcription":
+        alone = {"per_minute": (1, {"audio_seconds": 60})}
+    else:
+        # Each kind of token priced alone, below any long-context threshold (genai-prices counts cached and
+        # cache-written tokens inside input_tokens).
+        alone = {
+            "input_per_m": (per_million, {"input_tokens": short}),
+            "cached_input_per_m": (per_million, {"input_tokens": short, "cache_read_tokens": short}),
+            "cache_write_per_m": (per_million, {"input_tokens": short, "cache_write_tokens": short}),
+            "output_per_m": (per_million, {"output_tokens": short}),
+        }
+    wrong = [
+        name
+        for name, (scale, usage) in alone.items()
+        if _charged(price, **usage) * scale != pytest.approx(getattr(price, name), rel=1e-12)
+    ]
+    if price.long_context_above:
+        # Above the threshold the whole request bills at the tier's prices, output too.
+        long = price.long_context_above + 10_000
+        if _charged(price, input_tokens=long, output_tokens=short) != pytest.approx(
+            (long * price.long_context_input_per_m + short * price.long_context_output_per_m) / million
+        ):
+            wrong.append("long_context")
+    if price.kind == "llm":
+        model = _model(price)
+        day = datetime(price.read_on.year, price.read_on.month, price.read_on.day, 12, tzinfo=UTC)
+        one_hour = model.get_prices(day).cache_write_1h_mtok  # a tier's base price, if it has tiers
+        if price.cache_write_1h_per_m != pytest.approx(float(getattr(one_hour, "base", one_hour) or 0)):
+            wrong.append("cache_write_1h_per_m")
+        if price.context_tokens != (model.context_window or 0):
+            wrong.append("context_tokens")
+    return wrong
 
 
 @pytest.mark.parametrize("price", NAMED, ids=lambda price: price.id)
 def test_every_price_agrees_with_the_dataset(price: PricePreset) -> None:
-    million = 1_000_000
-    if price.kind == "embedding":
-        assert _charged(price, input_tokens=million) == pytest.approx(price.embedding_per_m)
-        return
-    # A request below any long-context threshold: each kind of token priced alone (genai-prices counts cached and
-    # cache-written tokens inside input_tokens).
-    short = 100_000
-    per_million = million / short
-    assert _charged(price, input_tokens=short) * per_million == pytest.approx(price.input_per_m)
-    assert _charged(price, input_tokens=short, cache_read_tokens=short) * per_million == pytest.approx(
-        price.cached_input_per_m
-    )
-    assert _charged(price, input_tokens=short, cache_write_tokens=short) * per_million == pytest.approx(
-        price.cache_write_per_m
-    )
-    assert _charged(price, output_tokens=short) * per_million == pytest.approx(price.output_per_m)
-    model = _model(price)
-    assert price.context_tokens == model.context_window
-    day = datetime(price.read_on.year, price.read_on.month, price.read_on.day, 12, tzinfo=UTC)
-    one_hour = model.get_prices(day).cache_write_1h_mtok
-    assert price.cache_write_1h_per_m == pytest.approx(float(one_hour or 0))
-    if price.long_context_above:
-        # Above the threshold the whole request bills at the tier's prices, output too.
-        long = price.long_context_above + 10_000
-        assert _charged(price, input_tokens=long, output_tokens=short) == pytest.approx(
-            (long * price.long_context_input_per_m + short * price.long_context_output_per_m) / million
-        )
+    assert _disagreements(price) == []
 
 
 @pytest.mark.parametrize("price", [p for p in NAMED if p.kind == "llm"], ids=lambda price: price.id)
@@ -120,20 +136,10 @@ def test_the_dataset_file_is_the_pinned_release_on_its_day() -> None:
 
 
 def test_every_dataset_model_bills_as_genai_prices_does() -> None:
-    # Each price alone, then token-cost filled from the entry for a short request and one past the long-context
-    # threshold where there is one: equal to the library's own calc_price, cache reads and writes and tiers included.
-    wrong = []
-    short, per_million = 50_000, 20
-    for price in PRESETS.dataset:
-        alone = {
-            "input_per_m": {"input_tokens": short},
-            "cached_input_per_m": {"input_tokens": short, "cache_read_tokens": short},
-            "cache_write_per_m": {"input_tokens": short, "cache_write_tokens": short},
-            "output_per_m": {"output_tokens": short},
-        }
-        for name, usage in alone.items():
-            if _charged(price, **usage) * per_million != pytest.approx(getattr(price, name), rel=1e-12):
-                wrong.append((price.id, name))
+    # Each price alone, then token-cost filled from a language model for a short request and one past its
+    # long-context threshold where it has one: equal to the library's own calc_price, cache and tiers included.
+    wrong = [(price.id, name) for price in PRESETS.dataset for name in _disagreements(price)]
+    for price in (price for price in PRESETS.dataset if price.kind == "llm"):
         usages = [(30_000, 12_000, 1_000)]
         if price.long_context_above:
             usages.append((price.long_context_above + 20_000, 60_000, 5_000))
@@ -143,8 +149,9 @@ def test_every_dataset_model_bills_as_genai_prices_does() -> None:
             page = results(TOKEN_COST, **values)["request_cost"]
             charged = _charged(price, input_tokens=inputs, cache_read_tokens=cached, output_tokens=output)
             if page != pytest.approx(charged, rel=1e-9, abs=1e-12):
-                wrong.append((price.id, inputs, page, charged))
+                wrong.append((price.id, str(inputs)))
     assert not wrong
+    assert {price.kind for price in PRESETS.dataset} == {"llm", "embedding", "speech", "transcription"}
 
 
 def test_every_dataset_model_fills_every_calculator_that_takes_prices() -> None:
@@ -156,7 +163,9 @@ def test_every_dataset_model_fills_every_calculator_that_takes_prices() -> None:
         if (values := preset_values(calculator, price))
         for problem in evaluate(calculator, {**calculator.defaults(), **values}).problems
     )
-    no_discount = sum(price.cached_input_per_m == price.input_per_m for price in PRESETS.dataset)
+    no_discount = sum(
+        price.kind == "llm" and price.cached_input_per_m == price.input_per_m for price in PRESETS.dataset
+    )
     assert refused == {
         ("prompt-caching-savings", "cached_input_price"): no_discount,
         ("system-prompt-amortization", "cached_input_price"): no_discount,
@@ -171,9 +180,8 @@ def test_every_model_has_a_name_of_its_own() -> None:
 def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
     # A request with 30 % of its input read from the cache, on every tenth model of the dataset and on ours.
     monthly = find("llm-monthly-cost")
-    sample = [price for price in PRESETS.prices if price.genai_prices and price.kind == "llm"] + list(
-        PRESETS.dataset[::10]
-    )
+    llm = [price for price in PRESETS.prices + PRESETS.dataset if price.genai_prices and price.kind == "llm"]
+    sample = llm[:7] + llm[7::10]
     for price in sample:
         for inputs in (40_000, price.long_context_above + 50_000 if price.long_context_above else 90_000):
             values = {**preset_values(monthly, price), "input_tokens": str(inputs), "output_tokens": "1500",

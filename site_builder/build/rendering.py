@@ -157,6 +157,8 @@ class PriceMenu:
     kind: str
     options: tuple[PresetOption, ...]
     entries: tuple[PricePreset, ...]
+    searched: int = 0
+    """How many entries of this kind the price feed holds beyond `entries`: the page's search finds them."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ def preset_menus(calculators: Sequence[Calculator], presets: Presets, feed: str 
         calculator.slug: PresetMenus(
             models=_preset_options(calculator, "model", presets.models),
             gpus=_preset_options(calculator, "gpu", presets.gpus),
-            prices=_price_menus(calculator, presets.prices),
+            prices=_price_menus(calculator, presets.prices, presets.dataset),
             compared=menu_prices(calculator, feed) if calculator.price_table else (),
             price_dates=tuple(sorted({price.read_on.isoformat() for price in presets.all_prices})),
         )
@@ -188,7 +190,9 @@ def preset_menus(calculators: Sequence[Calculator], presets: Presets, feed: str 
     }
 
 
-def _price_menus(calculator: Calculator, prices: Sequence[PricePreset]) -> tuple[PriceMenu, ...]:
+def _price_menus(
+    calculator: Calculator, prices: Sequence[PricePreset], dataset: Sequence[PricePreset]
+) -> tuple[PriceMenu, ...]:
     """A menu for each kind of price the calculator takes, its entries in the file's order."""
     taken = {spec.preset for spec in calculator.inputs if spec.preset}
     menus = []
@@ -205,7 +209,7 @@ def _price_menus(calculator: Calculator, prices: Sequence[PricePreset]) -> tuple
             )
             for price in entries
         )
-        menus.append(PriceMenu(kind, options, entries))
+        menus.append(PriceMenu(kind, options, entries, sum(price.kind == kind for price in dataset)))
     return tuple(menus)
 
 

@@ -702,7 +702,7 @@ function setUpControls() {
   setUpFeedback();
 }
 
-// ---- the price list's search: every model of the site's price feed, read when the reader first searches ----
+// ---- the price list's search: every entry of a menu's kind in the site's price feed, read at the first search ----
 
 // The menu keeps the page's own entries (the most used) until the reader types; then it holds the models whose
 // vendor and name contain every word typed, the first 200 of them, each named as the build names its own.
@@ -716,7 +716,7 @@ function setUpPriceSearch(search) {
   const load = () =>
     (models ??= fetch(search.dataset.priceSearch)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then((feed) => feed.entries.filter((entry) => entry.kind === "llm")));
+      .then((feed) => feed.entries.filter((entry) => entry.kind === search.dataset.kind)));
   const option = (entry) => {
     const listed = own.find((candidate) => candidate.value === entry.id);
     if (listed) return listed;
