@@ -123,11 +123,14 @@ def _entry(model: str, standard: Any, batch: Any) -> tuple[dict[str, Any], str]:
 
 
 def _batch_discount(standard: Any, batch: Any) -> int:
-    """The whole percentage the batch API takes off input and output alike, or 0 where it has none (or differs)."""
+    """The whole percentage the batch API takes off every token price alike (input, cache reads and writes, output),
+    or 0 where it has none, or where it takes different shares off different ones (the calculators' batch discount
+    applies to a whole request)."""
     off = set()
-    for key in ("input_mtok", "output_mtok"):
-        full, cut = (p if isinstance(p, Decimal) else p.base for p in (getattr(standard, key), getattr(batch, key)))
-        off.add(100 * (1 - cut / full))
+    for key in _TOKEN_PRICES.values():
+        full, cut = (getattr(p, "base", p) for p in (getattr(standard, key), getattr(batch, key)))
+        if full is not None:
+            off.add(100 * (1 - cut / full))
     percent = off.pop() if len(off) == 1 else Decimal(0)
     return int(percent) if percent == int(percent) else 0
 

@@ -37,14 +37,17 @@ def _model(price: PricePreset) -> Any:
     return next(m for m in provider.models if m.id == model_id)
 
 
-def _charged(price: PricePreset, **usage: int) -> float:
-    """What genai-prices charges for `usage` of this entry's model, on the day the entry was read."""
+def _charged(price: PricePreset, context: dict[str, str] | None = None, **usage: int) -> float:
+    """What genai-prices charges for `usage` of this entry's model, on the day the entry was read (through its
+    batch API with the context {"processing": "batch"})."""
     genai_prices = pytest.importorskip("genai_prices")
     from genai_prices import data
 
     provider = next(p for p in data.providers if p.id == price.genai_prices.split(":")[0])
     day = datetime(price.read_on.year, price.read_on.month, price.read_on.day, 12, tzinfo=UTC)
-    charged = _model(price).calc_price(genai_prices.Usage(**usage), provider, genai_request_timestamp=day)
+    charged = _model(price).calc_price(
+        genai_prices.Usage(**usage), provider, genai_request_timestamp=day, price_context=context
+    )
     return float(charged.total_price)
 
 
@@ -178,7 +181,8 @@ def test_every_model_has_a_name_of_its_own() -> None:
 
 
 def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
-    # A request with 30 % of its input read from the cache, on every tenth model of the dataset and on ours.
+    # A request with 30 % of its input read from the cache, on every tenth model of the dataset and on ours, and all
+    # of them through the batch API where the model has one.
     monthly = find("llm-monthly-cost")
     llm = [price for price in PRESETS.prices + PRESETS.dataset if price.genai_prices and price.kind == "llm"]
     sample = llm[:7] + llm[7::10]
@@ -186,6 +190,11 @@ def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
         for inputs in (40_000, price.long_context_above + 50_000 if price.long_context_above else 90_000):
             values = {**preset_values(monthly, price), "input_tokens": str(inputs), "output_tokens": "1500",
                       "cache_hit_share": "30"}  # fmt: skip
+            usage = {"input_tokens": inputs, "cache_read_tokens": inputs * 3 // 10, "output_tokens": 1500}
             page = results(monthly, **values)["request_cost"]
-            charged = _charged(price, input_tokens=inputs, cache_read_tokens=inputs * 3 // 10, output_tokens=1500)
-            assert page == pytest.approx(charged, rel=1e-9), (price.id, inputs)
+            assert page == pytest.approx(_charged(price, **usage), rel=1e-9), (price.id, inputs)
+            if price.batch_discount:
+                # Every request through the batch API, at the discount the menu fills.
+                batch = results(monthly, **values, batch_share="100")["request_cost"]
+                charged = _charged(price, {"processing": "batch"}, **usage)
+                assert batch == pytest.approx(charged, rel=1e-9), (price.id, inputs, "batch")

@@ -45,7 +45,8 @@ def test_a_feed_entry_fills_what_its_preset_fills() -> None:
 
 def test_every_model_is_a_row_of_the_page_with_it_chosen(kits: dict[str, LocaleKit]) -> None:
     llm = [price for price in PRESETS.all_prices if price.kind == "llm"]
-    usage = {"requests_per_day": "25000", "input_tokens": "3000", "output_tokens": "600", "cache_hit_share": "40"}
+    usage = {"requests_per_day": "25000", "input_tokens": "3000", "output_tokens": "600", "cache_hit_share": "40",
+             "batch_share": "50"}  # fmt: skip
     rows = _rows(kits["en"], **usage)
     assert len(rows) == len(llm) > 500
     by_name = {price.name: price for price in llm}

@@ -24,7 +24,7 @@ _UNITS = {
     "cache_write_per_m": "US dollars per million input tokens written to the prompt cache",
     "output_per_m": "US dollars per million output tokens",
     "cache_write_1h_per_m": "US dollars per million input tokens written to a one-hour prompt cache",
-    "batch_discount": "percent the vendor's batch API takes off input and output",
+    "batch_discount": "percent the vendor's batch API takes off every token price (input, cache, output)",
     "embedding_per_m": "US dollars per million embedded tokens",
     "per_million_characters": "US dollars per million characters of text spoken",
     "per_minute": "US dollars per minute of audio transcribed",

@@ -8,12 +8,16 @@ month length the reader chose (`cost.MONTH_LENGTH`: 730 hours, 30.42 days, or 30
     C_month = C_request × requests per day × hours per month ÷ 24
 
 A request whose input passes a model's long-context threshold bills at the long-context prices
-(`cost.request_prices`).
+(`cost.request_prices`). A share b of the requests sent through the vendor's batch API costs (1 - d) of the rest,
+cache reads included, as the vendors' batch tables print it (Anthropic's pricing page: "prompt caching multipliers
+stack with the batch discount"; OpenAI's batch prices halve cached input too):
+    C_month × (1 - b d)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, Column, InputSpec, Kind, OutputSpec, PriceTable, messages_of
@@ -39,6 +43,25 @@ CACHE_HIT_SHARE = InputSpec(
 )
 
 
+BATCH_SHARE = InputSpec(
+    name="batch_share",
+    kind=Kind.DECIMAL,
+    group=cost.USAGE,
+    label=N_("Requests sent as batches"),
+    help=N_(
+        "The share of the requests that can wait up to a day for their answers and go through the vendor's batch "
+        "API, at the batch discount below. 0% when every request is answered at once.",
+    ),
+    default="0",
+    unit=N_("%"),
+    minimum=Decimal(0),
+    maximum=Decimal(100),
+    fraction_digits=2,
+    advanced=True,
+)
+BATCH_DISCOUNT = replace(cost.BATCH_DISCOUNT, advanced=True)
+
+
 def compute(values: Mapping[str, float]) -> dict[str, float]:
     """Return the cost of a request, a day, a month and twelve months, and the month's input and output parts.
 
@@ -47,9 +70,15 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     >>> prices = {"input_price": 0.15, "cached_input_price": 0.075, "output_price": 0.6, "long_context_above": 0}
     >>> usage = {"requests_per_day": 10000, "input_tokens": 1500, "output_tokens": 300, "cache_hit_share": 0}
-    >>> result = compute({**prices, **usage, "month_hours": 720})
+    >>> batch = {"batch_share": 0, "batch_discount": 50}
+    >>> result = compute({**prices, **usage, **batch, "month_hours": 720})
     >>> round(result["daily_cost"], 6), round(result["monthly_cost"], 6)
     (4.05, 121.5)
+
+    Half of them through a batch API at 50% off: a quarter less.
+
+    >>> round(compute({**prices, **usage, **batch, "batch_share": 50, "month_hours": 720})["monthly_cost"], 6)
+    91.125
     """
     hit = values["cache_hit_share"] / 100
     tokens_in = values["input_tokens"]
@@ -58,6 +87,9 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         hit * tokens_in, prices.cached_input
     )
     output_cost = cost.per_million(values["output_tokens"], prices.output)
+    # The batch API's discount on the share sent through it, on every part of those requests.
+    kept = 1 - values["batch_share"] / 100 * values["batch_discount"] / 100
+    input_cost, output_cost = input_cost * kept, output_cost * kept
     days = cost.days_per_month(values)
     monthly_requests = values["requests_per_day"] * days
     return {
@@ -82,10 +114,12 @@ CALCULATOR = Calculator(
         cost.INPUT_TOKENS,
         cost.OUTPUT_TOKENS,
         CACHE_HIT_SHARE,
+        BATCH_SHARE,
         cost.INPUT_PRICE,
         cost.CACHED_INPUT_PRICE,
         cost.OUTPUT_PRICE,
         *cost.LONG_CONTEXT_INPUTS,
+        BATCH_DISCOUNT,
         cost.MONTH_LENGTH,
         cost.CURRENCY,
     ),
@@ -120,7 +154,7 @@ CALCULATOR = Calculator(
     updated="2026-12-06",
     formulas=(
         r"C_{month} = \frac{(1 - h)\,T_{in}\,p_{in} + h\,T_{in}\,p_{cached} + T_{out}\,p_{out}}{10^6}"
-        r" \times R_{day} \times \frac{H_{month}}{24}",
+        r" \times R_{day} \times \frac{H_{month}}{24} \times (1 - b\,d)",
     ),
     money=("monthly_input_cost", "monthly_output_cost", "daily_cost", "yearly_cost"),
     related=("token-cost", "tokens-per-dollar", "prompt-caching-savings", "batch-api-savings"),
@@ -128,8 +162,9 @@ CALCULATOR = Calculator(
         title=N_("Your traffic on every model in the price list, cheapest first"),
         note=N_(
             "Each row puts that model's list prices in place of yours, in US dollars, long-context tier included; "
-            "your requests, tokens, cache share and month stay as you set them. Models whose context window holds "
-            "fewer tokens than one request's input and output together come last, marked.",
+            "your requests, tokens, cache and batch shares and month stay as you set them, at each model's own batch "
+            "discount. Models whose context window holds fewer tokens than one request's input and output together "
+            "come last, marked.",
         ),
         columns=(
             Column("monthly_cost", N_("Cost per month"), money=True),

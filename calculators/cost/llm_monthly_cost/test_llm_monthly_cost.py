@@ -59,3 +59,18 @@ def test_requests_past_the_long_context_threshold_bill_at_its_prices() -> None:
 )
 def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
     assert evaluate(CALCULATOR, {**CALCULATOR.defaults(), name: raw}).problems == (problem,)
+
+
+def test_requests_sent_as_batches_bill_at_the_batch_discount() -> None:
+    # Anthropic's batch table, Claude Opus 4.1: $7.50 and $37.50 per million against $15 and $75; cache hits
+    # stack with the discount. Half the requests as batches at 50% off: three quarters of the bill.
+    usage = {"requests_per_day": "1000", "input_tokens": "20000", "output_tokens": "800", "cache_hit_share": "60"}
+    full = _result(**usage)
+    assert _result(**usage, batch_share="100", batch_discount="50")["monthly_cost"] == pytest.approx(
+        full["monthly_cost"] / 2
+    )
+    assert _result(**usage, batch_share="50", batch_discount="50")["monthly_cost"] == pytest.approx(
+        full["monthly_cost"] * 0.75
+    )
+    # An old link has no batch share: nothing changes, whatever the discount.
+    assert _result(**usage, batch_discount="50")["monthly_cost"] == full["monthly_cost"]
