@@ -240,13 +240,16 @@ def menu_prices(calculator: Calculator, feed: str) -> tuple[MenuPrice, ...]:
 
 def price_facts(entry: Mapping[str, Any]) -> dict[str, float]:
     """A feed entry's `PRICE_FACTS`, as its preset fills them: a language model without a long-context tier has
-    one at 0 (none), and every list price is in US dollars (currency 0)."""
+    one at 0 (none), one without a flex or priority tier bills it at 100 % of its prices, and every list price is
+    in US dollars (currency 0)."""
     facts = {f"price.{name}": float(value) for name, value in entry["prices"].items()}
     if entry["kind"] == "llm":
         tier = entry.get("long_context", {})
         facts["price.long_context_above"] = float(tier.get("above_input_tokens", 0))
         for name in ("input_per_m", "cached_input_per_m", "cache_write_per_m", "output_per_m"):
             facts[f"price.long_context_{name}"] = float(tier.get(name, 0))
+        for name in ("flex_percent", "priority_percent"):  # no such tier: a request bills at the standard prices
+            facts[f"price.{name}"] = float(entry["prices"].get(name) or 100)
     facts["price.currency"] = 0.0
     return {name: value for name, value in facts.items() if name in PRICE_FACTS}
 

@@ -15,6 +15,7 @@ import argparse
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -29,6 +30,13 @@ VENDORS = ("openai", "anthropic", "google", "mistral", "deepseek", "x-ai", "cohe
            "fireworks", "voyageai")  # fmt: skip
 """The dataset's providers the menus offer: the vendors readers buy from directly, Amazon Bedrock (Amazon's own
 models and the others it resells), the largest hosts of open-weights models, and Voyage AI's embeddings."""
+
+_TIERS = {
+    "batch": {"processing": "batch"},
+    "flex_percent": {"service_tier": "flex"},
+    "priority_percent": {"service_tier": "priority"},
+}
+"""The request contexts under which genai-prices applies a model's batch API and its flex and priority tiers."""
 
 _TOKEN_PRICES = {
     "input_per_m": "input_mtok",
@@ -60,8 +68,8 @@ def dataset_entries(providers: Any, day: date, release: str) -> tuple[list[dict[
                 skipped.append(Skipped(key, "deprecated"))
                 continue
             standard = model.get_prices(moment)
-            batch = model.get_prices(moment, {"processing": "batch"})
-            entry, reason = _entry(model.id, standard, batch)
+            tiers = {name: model.get_prices(moment, context) for name, context in _TIERS.items()}
+            entry, reason = _entry(model.id, standard, tiers)
             if reason:
                 skipped.append(Skipped(key, reason))
                 continue
@@ -89,7 +97,7 @@ def dataset_entries(providers: Any, day: date, release: str) -> tuple[list[dict[
     return entries, skipped
 
 
-def _entry(model: str, standard: Any, batch: Any) -> tuple[dict[str, Any], str]:
+def _entry(model: str, standard: Any, tiers: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     """A model's prices as prices.toml keys (its kind first), or why they do not fit them."""
     stated = {key for key, value in standard.__dict__.items() if value is not None}
     if "embed" in model or (stated == {"input_mtok"} and "voyage" in model):
@@ -111,7 +119,12 @@ def _entry(model: str, standard: Any, batch: Any) -> tuple[dict[str, Any], str]:
     if not all(base.values()):
         return {}, "free"
     entry: dict[str, Any] = {"kind": "llm", **{name: float(value) for name, value in base.items()}}
-    entry["batch_discount"] = _batch_discount(standard, batch)
+    discount = 100 - (_share(standard, tiers["batch"]) or 100)
+    entry["batch_discount"] = int(discount) if discount == int(discount) else 0  # prices.toml's whole percent
+    for name in ("flex_percent", "priority_percent"):
+        share = _share(standard, tiers[name])
+        if share not in (0, 100):
+            entry[name] = share
     one_hour = standard.cache_write_1h_mtok
     if one_hour is not None:  # below any long-context threshold: the schema has no one-hour write in its tier
         entry["cache_write_1h_per_m"] = float(one_hour if isinstance(one_hour, Decimal) else one_hour.base)
@@ -122,17 +135,23 @@ def _entry(model: str, standard: Any, batch: Any) -> tuple[dict[str, Any], str]:
     return entry, ""
 
 
-def _batch_discount(standard: Any, batch: Any) -> int:
-    """The whole percentage the batch API takes off every token price alike (input, cache reads and writes, output),
-    or 0 where it has none, or where it takes different shares off different ones (the calculators' batch discount
-    applies to a whole request)."""
-    off = set()
+def _share(standard: Any, tier: Any) -> float:
+    """What a service tier (batch, flex, priority) charges in percent of the standard prices, where it charges the
+    same share of every token price (input, cache reads and writes, output); 100 where it is the standard price,
+    and 0 where its shares differ (the calculators apply one share to a whole request)."""
+    shares = set()
     for key in _TOKEN_PRICES.values():
-        full, cut = (getattr(p, "base", p) for p in (getattr(standard, key), getattr(batch, key)))
-        if full is not None:
-            off.add(100 * (1 - cut / full))
-    percent = off.pop() if len(off) == 1 else Decimal(0)
-    return int(percent) if percent == int(percent) else 0
+        full, charged = getattr(standard, key), getattr(tier, key)
+        if full is not None:  # below the long-context threshold, then above it (the tier's own, or flat)
+            shares.add(100 * _at(charged, 0) / _at(full, 0))
+            shares.update(100 * _at(charged, step.start + 1) / step.price for step in getattr(full, "tiers", ()))
+    return float(shares.pop()) if len(shares) == 1 else 0.0
+
+
+def _at(price: Any, tokens: int) -> Decimal:
+    """A price, tiered or not, for a request of `tokens` input tokens (a tier applies above its start)."""
+    applies = [step.price for step in getattr(price, "tiers", ()) if tokens > step.start]
+    return applies[-1] if applies else getattr(price, "base", price)
 
 
 def _slug(text: str) -> str:

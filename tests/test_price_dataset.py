@@ -95,6 +95,12 @@ def _disagreements(price: PricePreset) -> list[str]:
             wrong.append("cache_write_1h_per_m")
         if price.context_tokens != (model.context_window or 0):
             wrong.append("context_tokens")
+        for name, tier in (("flex_percent", "flex"), ("priority_percent", "priority")):
+            # A tier we state charges its share of the standard bill for any request, cache and output included.
+            usage = {"input_tokens": short, "cache_read_tokens": short // 4, "output_tokens": short // 10}
+            standard, charged = _charged(price, **usage), _charged(price, {"service_tier": tier}, **usage)
+            if getattr(price, name) and charged != pytest.approx(standard * getattr(price, name) / 100, rel=1e-12):
+                wrong.append(name)
     return wrong
 
 
@@ -185,7 +191,8 @@ def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
     # of them through the batch API where the model has one.
     monthly = find("llm-monthly-cost")
     llm = [price for price in PRESETS.prices + PRESETS.dataset if price.genai_prices and price.kind == "llm"]
-    sample = llm[:7] + llm[7::10]
+    tiered = [price for price in llm[7:] if price.flex_percent or price.priority_percent]
+    sample = llm[:7] + llm[7::10] + tiered[::3]
     for price in sample:
         for inputs in (40_000, price.long_context_above + 50_000 if price.long_context_above else 90_000):
             values = {**preset_values(monthly, price), "input_tokens": str(inputs), "output_tokens": "1500",
@@ -198,3 +205,9 @@ def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
                 batch = results(monthly, **values, batch_share="100")["request_cost"]
                 charged = _charged(price, {"processing": "batch"}, **usage)
                 assert batch == pytest.approx(charged, rel=1e-9), (price.id, inputs, "batch")
+            for tier, stated in (("flex", price.flex_percent), ("priority", price.priority_percent)):
+                if stated:
+                    # Every request on the flex or priority tier, at the share the menu fills.
+                    served = results(monthly, **values, service_tier=tier)["request_cost"]
+                    charged = _charged(price, {"service_tier": tier}, **usage)
+                    assert served == pytest.approx(charged, rel=1e-9), (price.id, inputs, tier)

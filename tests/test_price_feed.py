@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from calculators import CALCULATORS
-from site_builder.build.presets import LONG_CONTEXT, PRICE_KINDS, read_presets
+from site_builder.build.presets import LLM_OPTIONAL, LONG_CONTEXT, PRICE_KINDS, read_presets
 from site_builder.build.rendering import preset_menus
 
 PRESETS = read_presets()
@@ -40,8 +40,8 @@ def test_every_price_the_menus_use_is_in_the_feed_with_its_source_and_date(site:
     for price in PRESETS.prices + PRESETS.dataset:
         entry = entries[price.id]
         assert entry["source"] == price.source and entry["read_on"] == price.read_on.isoformat()
-        one_hour = {"cache_write_1h_per_m": price.cache_write_1h_per_m} if price.cache_write_1h_per_m else {}
-        assert entry["prices"] == {name: getattr(price, name) for name in PRICE_KINDS[price.kind]} | one_hour
+        stated = {name: getattr(price, name) for name in LLM_OPTIONAL if getattr(price, name)}
+        assert entry["prices"] == {name: getattr(price, name) for name in PRICE_KINDS[price.kind]} | stated
         assert entry.get("context_tokens", 0) == price.context_tokens
         assert entry.get("dataset", "") == price.dataset and entry.get("genai_prices", "") == price.genai_prices
         if price.long_context_above:

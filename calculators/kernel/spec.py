@@ -266,6 +266,8 @@ PRICE_FACTS: tuple[str, ...] = (
     "price.long_context_cached_input_per_m",
     "price.long_context_cache_write_per_m",
     "price.long_context_output_per_m",
+    "price.flex_percent",
+    "price.priority_percent",
 )
 """What a price preset (site_builder/data/prices.toml, each entry dated and sourced) can fill.
 
@@ -273,7 +275,8 @@ PRICE_FACTS: tuple[str, ...] = (
 the site). Token prices are per million tokens; `batch_discount` is a percentage off both input and output;
 `per_million_characters` is a speech price, `per_minute` a transcription price, `gpu_hour` the on-demand price of
 one GPU for an hour. `long_context_above` is the input tokens per request above which a whole request bills at the
-`long_context_*` prices (0: no such tier).
+`long_context_*` prices (0: no such tier). `flex_percent` and `priority_percent` are what a request on the
+vendor's flex or priority service tier costs, in percent of the standard price (100 where it has no such tier).
 """
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from .presets import LONG_CONTEXT, PRICE_KINDS, PricePreset
+from .presets import LLM_OPTIONAL, LONG_CONTEXT, PRICE_KINDS, PricePreset
 
 __all__ = ["FEED", "SCHEMA", "price_feed", "price_schema"]
 
@@ -24,6 +24,8 @@ _UNITS = {
     "cache_write_per_m": "US dollars per million input tokens written to the prompt cache",
     "output_per_m": "US dollars per million output tokens",
     "cache_write_1h_per_m": "US dollars per million input tokens written to a one-hour prompt cache",
+    "flex_percent": "what a request on the vendor's flex service tier costs, in percent of these prices",
+    "priority_percent": "what a request on the vendor's priority service tier costs, in percent of these prices",
     "batch_discount": "percent the vendor's batch API takes off every token price (input, cache, output)",
     "embedding_per_m": "US dollars per million embedded tokens",
     "per_million_characters": "US dollars per million characters of text spoken",
@@ -32,7 +34,7 @@ _UNITS = {
     "gpu_hour": "US dollars per GPU per hour, on demand",
 }
 """What each price means, as the schema states it (the keys are `presets.PRICE_KINDS`' names)."""
-_OPTIONAL = {"llm": ("cache_write_1h_per_m",)}
+_OPTIONAL = {"llm": LLM_OPTIONAL}
 """Prices a kind states only where the vendor has them."""
 
 
@@ -46,7 +48,7 @@ def price_feed(prices: Sequence[PricePreset], base_url: str) -> bytes:
             "kind": price.kind,
             "currency": "USD",
             "prices": {name: getattr(price, name) for name in PRICE_KINDS[price.kind]}
-            | ({"cache_write_1h_per_m": price.cache_write_1h_per_m} if price.cache_write_1h_per_m else {}),
+            | {name: getattr(price, name) for name in LLM_OPTIONAL if getattr(price, name)},
             "source": price.source,
             "read_on": price.read_on.isoformat(),
         }

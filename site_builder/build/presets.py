@@ -26,6 +26,7 @@ from .errors import TomlFile, read_toml
 
 __all__ = [
     "DATA",
+    "LLM_OPTIONAL",
     "LONG_CONTEXT",
     "PRICE_KINDS",
     "STALE_AFTER_DAYS",
@@ -163,6 +164,9 @@ LONG_CONTEXT = (
 )
 """A language model's long-context tier, stated only where the vendor has one: its threshold in input tokens per
 request and the prices of a request above it. An entry without one fills 0 (no tier)."""
+LLM_OPTIONAL = ("cache_write_1h_per_m", "flex_percent", "priority_percent")
+"""A language model's prices stated only where the vendor has them: a one-hour cache write, flex and priority
+service tiers."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +206,11 @@ class PricePreset:
     """A language model's one-hour cache write per million tokens, where the vendor sells one (0: none)."""
     context_tokens: int = 0
     """A language model's context window in tokens, where known (0: not stated)."""
+    flex_percent: float = 0
+    """What a language model's flex service tier (slower, may wait for capacity) charges, in percent of its standard
+    prices, every token price alike (0: no such tier)."""
+    priority_percent: float = 0
+    """What its priority service tier charges, in percent of its standard prices (0: no such tier)."""
     dataset: str = ""
     """Where the prices were taken from the vendor's page by others: the dataset and its release."""
 
@@ -209,6 +218,9 @@ class PricePreset:
         """Return this entry's value of each `PRICE_FACTS` key its kind states, and its currency (USD)."""
         stated = PRICE_KINDS[self.kind] + (LONG_CONTEXT if self.kind == "llm" else ())
         facts = {f"price.{name}": float(getattr(self, name)) for name in stated}
+        if self.kind == "llm":  # a model without a flex or priority tier bills such a request at its standard prices
+            facts["price.flex_percent"] = float(self.flex_percent or 100)
+            facts["price.priority_percent"] = float(self.priority_percent or 100)
         facts["price.currency"] = 0.0  # numbers.CURRENCIES[0]: every list price here is in US dollars
         return facts
 
@@ -407,7 +419,7 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
     missing = [name for name in stated if name not in entry]
     if missing:
         return "kind", f"a {price.kind} price states {', '.join(stated)}; missing {', '.join(missing)}"
-    tiers = (*LONG_CONTEXT, "cache_write_1h_per_m") if price.kind == "llm" else ()
+    tiers = (*LONG_CONTEXT, *LLM_OPTIONAL) if price.kind == "llm" else ()
     if price.kind != "llm" and price.context_tokens:
         return "context_tokens", "only a language model states context_tokens"
     foreign = [name for name in entry if name in _PRICE_FIELDS and name not in stated + tiers]
@@ -430,9 +442,7 @@ def _price_fault(price: PricePreset, gpu_ids: set[str], entry: Mapping[str, Any]
     return "", ""
 
 
-_PRICE_FIELDS = frozenset(
-    name for names in (*PRICE_KINDS.values(), LONG_CONTEXT, ("cache_write_1h_per_m",)) for name in names
-)
+_PRICE_FIELDS = frozenset(name for names in (*PRICE_KINDS.values(), LONG_CONTEXT, LLM_OPTIONAL) for name in names)
 
 
 def _model_fault(model: ModelPreset) -> tuple[str, str]:

@@ -11,7 +11,10 @@ A request whose input passes a model's long-context threshold bills at the long-
 (`cost.request_prices`). A share b of the requests sent through the vendor's batch API costs (1 - d) of the rest,
 cache reads included, as the vendors' batch tables print it (Anthropic's pricing page: "prompt caching multipliers
 stack with the batch discount"; OpenAI's batch prices halve cached input too):
-    C_month × (1 - b d)
+    C_month × (b (1 - d) + (1 - b) m)
+where m is what the service tier the other requests use charges, in percent of the standard price: 100 standard,
+the vendor's flex tier (OpenAI's pricing page: half the standard price on the models that have it), or its
+priority tier (about twice it). A tier charges one share of every token price, as the vendors print it.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import Calculator, Column, InputSpec, Kind, OutputSpec, PriceTable, messages_of
+from calculators.kernel.spec import Calculator, Choice, Column, InputSpec, Kind, OutputSpec, PriceTable, messages_of
 from calculators.vocabulary import cost
 
 N_, NP_ = messages_of(__name__)
@@ -60,6 +63,57 @@ BATCH_SHARE = InputSpec(
     advanced=True,
 )
 BATCH_DISCOUNT = replace(cost.BATCH_DISCOUNT, advanced=True)
+SERVICE_TIER = InputSpec(
+    name="service_tier",
+    kind=Kind.CHOICE,
+    group=cost.USAGE,
+    label=N_("Service tier"),
+    help=N_(
+        "How the requests not sent as batches are served. Flex is slower and may wait for capacity, at a discount; "
+        "priority is served first, at a premium; the page prices a model without that tier at its standard prices.",
+    ),
+    default="standard",
+    # The number picks the tier's price below (0: the standard prices).
+    choices=(
+        Choice("standard", N_("Standard"), number="0"),
+        Choice("flex", N_("Flex"), number="1"),
+        Choice("priority", N_("Priority"), number="2"),
+    ),
+    advanced=True,
+)
+FLEX_PERCENT = InputSpec(
+    name="flex_percent",
+    kind=Kind.DECIMAL,
+    group=cost.PRICES,
+    label=N_("Flex tier price"),
+    help=N_(
+        "What a flex request costs, in percent of the standard prices. OpenAI's models that have the tier charge 50%.",
+    ),
+    default="50",
+    unit=N_("%"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000),
+    fraction_digits=2,
+    advanced=True,
+    preset="price.flex_percent",
+)
+PRIORITY_PERCENT = InputSpec(
+    name="priority_percent",
+    kind=Kind.DECIMAL,
+    group=cost.PRICES,
+    label=N_("Priority tier price"),
+    help=N_(
+        "What a priority request costs, in percent of the standard prices. Most of OpenAI's models charge 200%, "
+        "Google's 180%.",
+    ),
+    default="200",
+    unit=N_("%"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000),
+    fraction_digits=2,
+    advanced=True,
+    preset="price.priority_percent",
+)
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -70,7 +124,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     >>> prices = {"input_price": 0.15, "cached_input_price": 0.075, "output_price": 0.6, "long_context_above": 0}
     >>> usage = {"requests_per_day": 10000, "input_tokens": 1500, "output_tokens": 300, "cache_hit_share": 0}
-    >>> batch = {"batch_share": 0, "batch_discount": 50}
+    >>> batch = {"batch_share": 0, "batch_discount": 50, "service_tier": 0, "flex_percent": 50, "priority_percent": 200}
     >>> result = compute({**prices, **usage, **batch, "month_hours": 720})
     >>> round(result["daily_cost"], 6), round(result["monthly_cost"], 6)
     (4.05, 121.5)
@@ -87,8 +141,10 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         hit * tokens_in, prices.cached_input
     )
     output_cost = cost.per_million(values["output_tokens"], prices.output)
-    # The batch API's discount on the share sent through it, on every part of those requests.
-    kept = 1 - values["batch_share"] / 100 * values["batch_discount"] / 100
+    # The batch API's discount on the share sent through it, the service tier's price on the rest, on every part.
+    batch = values["batch_share"] / 100
+    tier = (100, values["flex_percent"], values["priority_percent"])[int(values["service_tier"])] / 100
+    kept = batch * (1 - values["batch_discount"] / 100) + (1 - batch) * tier
     input_cost, output_cost = input_cost * kept, output_cost * kept
     days = cost.days_per_month(values)
     monthly_requests = values["requests_per_day"] * days
@@ -115,11 +171,14 @@ CALCULATOR = Calculator(
         cost.OUTPUT_TOKENS,
         CACHE_HIT_SHARE,
         BATCH_SHARE,
+        SERVICE_TIER,
         cost.INPUT_PRICE,
         cost.CACHED_INPUT_PRICE,
         cost.OUTPUT_PRICE,
         *cost.LONG_CONTEXT_INPUTS,
         BATCH_DISCOUNT,
+        FLEX_PERCENT,
+        PRIORITY_PERCENT,
         cost.MONTH_LENGTH,
         cost.CURRENCY,
     ),
@@ -154,7 +213,7 @@ CALCULATOR = Calculator(
     updated="2026-12-06",
     formulas=(
         r"C_{month} = \frac{(1 - h)\,T_{in}\,p_{in} + h\,T_{in}\,p_{cached} + T_{out}\,p_{out}}{10^6}"
-        r" \times R_{day} \times \frac{H_{month}}{24} \times (1 - b\,d)",
+        r" \times R_{day} \times \frac{H_{month}}{24} \times \left(b\,(1 - d) + (1 - b)\,m\right)",
     ),
     money=("monthly_input_cost", "monthly_output_cost", "daily_cost", "yearly_cost"),
     related=("token-cost", "tokens-per-dollar", "prompt-caching-savings", "batch-api-savings"),

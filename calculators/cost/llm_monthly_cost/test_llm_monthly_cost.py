@@ -74,3 +74,16 @@ def test_requests_sent_as_batches_bill_at_the_batch_discount() -> None:
     )
     # An old link has no batch share: nothing changes, whatever the discount.
     assert _result(**usage, batch_discount="50")["monthly_cost"] == full["monthly_cost"]
+
+
+def test_the_service_tier_prices_the_requests_not_sent_as_batches() -> None:
+    # OpenAI's pricing page: flex at half the standard price, priority at twice it on GPT-6 Luna.
+    usage = {"requests_per_day": "500", "input_tokens": "8000", "output_tokens": "400", "cache_hit_share": "50"}
+    full = _result(**usage)["monthly_cost"]
+    assert _result(**usage, service_tier="flex", flex_percent="50")["monthly_cost"] == pytest.approx(full / 2)
+    assert _result(**usage, service_tier="priority", priority_percent="200")["monthly_cost"] == pytest.approx(2 * full)
+    # A quarter as batches at 50% off, the rest on priority at 180%: 0.25 × 0.5 + 0.75 × 1.8 = 1.475.
+    mixed = _result(**usage, batch_share="25", batch_discount="50", service_tier="priority", priority_percent="180")
+    assert mixed["monthly_cost"] == pytest.approx(1.475 * full)
+    # The tiers' prices change nothing on the standard tier, the default (so every older link keeps its result).
+    assert _result(**usage, flex_percent="10", priority_percent="900")["monthly_cost"] == full
