@@ -44,23 +44,14 @@ CACHE_HIT_SHARE = InputSpec(
     fraction_digits=2,
     advanced=True,
 )
-
-
-BATCH_SHARE = InputSpec(
+BATCH_SHARE = replace(
+    CACHE_HIT_SHARE,
     name="batch_share",
-    kind=Kind.DECIMAL,
-    group=cost.USAGE,
     label=N_("Requests sent as batches"),
     help=N_(
         "The share of the requests that can wait up to a day for their answers and go through the vendor's batch "
         "API, at the batch discount below. 0% when every request is answered at once.",
     ),
-    default="0",
-    unit=N_("%"),
-    minimum=Decimal(0),
-    maximum=Decimal(100),
-    fraction_digits=2,
-    advanced=True,
 )
 BATCH_DISCOUNT = replace(cost.BATCH_DISCOUNT, advanced=True)
 SERVICE_TIER = InputSpec(
@@ -97,21 +88,15 @@ FLEX_PERCENT = InputSpec(
     advanced=True,
     preset="price.flex_percent",
 )
-PRIORITY_PERCENT = InputSpec(
+PRIORITY_PERCENT = replace(
+    FLEX_PERCENT,
     name="priority_percent",
-    kind=Kind.DECIMAL,
-    group=cost.PRICES,
     label=N_("Priority tier price"),
     help=N_(
         "What a priority request costs, in percent of the standard prices. Most of OpenAI's models charge 200%, "
         "Google's 180%.",
     ),
     default="200",
-    unit=N_("%"),
-    minimum=Decimal(0),
-    maximum=Decimal(1000),
-    fraction_digits=2,
-    advanced=True,
     preset="price.priority_percent",
 )
 
