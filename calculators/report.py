@@ -250,6 +250,7 @@ def price_facts(entry: Mapping[str, Any]) -> dict[str, float]:
             facts[f"price.long_context_{name}"] = float(tier.get(name, 0))
         for name in ("flex_percent", "priority_percent"):  # no such tier: a request bills at the standard prices
             facts[f"price.{name}"] = float(entry["prices"].get(name) or 100)
+        facts["price.web_search_per_k"] = float(entry["prices"].get("web_search_per_k", 0))
     facts["price.currency"] = 0.0
     return {name: value for name, value in facts.items() if name in PRICE_FACTS}
 

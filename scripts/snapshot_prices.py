@@ -125,6 +125,8 @@ def _entry(model: str, standard: Any, tiers: Mapping[str, Any]) -> tuple[dict[st
         share = _share(standard, tiers[name])
         if share not in (0, 100):
             entry[name] = share
+    if isinstance(standard.web_searches_kcount, Decimal):
+        entry["web_search_per_k"] = float(standard.web_searches_kcount)
     one_hour = standard.cache_write_1h_mtok
     if one_hour is not None:  # below any long-context threshold: the schema has no one-hour write in its tier
         entry["cache_write_1h_per_m"] = float(one_hour if isinstance(one_hour, Decimal) else one_hour.base)

@@ -230,7 +230,7 @@ def test_every_price_states_its_kind_with_a_source_and_a_date() -> None:
     assert PRESETS.prices
     for price in PRESETS.prices:
         assert price.source.startswith("https://") and isinstance(price.read_on, date), price.id
-        tier = (*LONG_CONTEXT, "flex_percent", "priority_percent") if price.kind == "llm" else ()
+        tier = (*LONG_CONTEXT, "flex_percent", "priority_percent", "web_search_per_k") if price.kind == "llm" else ()
         assert set(price.facts()) == {"price.currency", *(f"price.{name}" for name in PRICE_KINDS[price.kind] + tier)}
         assert set(price.facts()) <= set(PRICE_FACTS)
 

@@ -95,6 +95,8 @@ def _disagreements(price: PricePreset) -> list[str]:
             wrong.append("cache_write_1h_per_m")
         if price.context_tokens != (model.context_window or 0):
             wrong.append("context_tokens")
+        if _charged(price, web_searches=1000) != pytest.approx(price.web_search_per_k, rel=1e-12):
+            wrong.append("web_search_per_k")
         for name, tier in (("flex_percent", "flex"), ("priority_percent", "priority")):
             # A tier we state charges its share of the standard bill for any request, cache and output included.
             usage = {"input_tokens": short, "cache_read_tokens": short // 4, "output_tokens": short // 10}
@@ -211,3 +213,13 @@ def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
                     served = results(monthly, **values, service_tier=tier)["request_cost"]
                     charged = _charged(price, {"service_tier": tier}, **usage)
                     assert served == pytest.approx(charged, rel=1e-9), (price.id, inputs, tier)
+
+
+def test_agent_costs_web_searches_are_what_genai_prices_charges() -> None:
+    # The search fee agent-cost adds for a run's searches, at the price the menu fills, on every model that states one.
+    agent = find("agent-cost")
+    priced = [price for price in PRESETS.prices + PRESETS.dataset if price.web_search_per_k]
+    assert len(priced) > 50
+    for price in priced:
+        run = results(agent, **{**preset_values(agent, price), "web_searches": "37"})
+        assert run["search_cost"] == pytest.approx(_charged(price, web_searches=37), rel=1e-12), price.id

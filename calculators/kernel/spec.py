@@ -268,6 +268,7 @@ PRICE_FACTS: tuple[str, ...] = (
     "price.long_context_output_per_m",
     "price.flex_percent",
     "price.priority_percent",
+    "price.web_search_per_k",
 )
 """What a price preset (site_builder/data/prices.toml, each entry dated and sourced) can fill.
 
@@ -277,6 +278,7 @@ the site). Token prices are per million tokens; `batch_discount` is a percentage
 one GPU for an hour. `long_context_above` is the input tokens per request above which a whole request bills at the
 `long_context_*` prices (0: no such tier). `flex_percent` and `priority_percent` are what a request on the
 vendor's flex or priority service tier costs, in percent of the standard price (100 where it has no such tier).
+`web_search_per_k` is what its built-in web search tool charges per 1,000 searches, beside the tokens.
 """
 
 

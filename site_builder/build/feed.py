@@ -26,6 +26,7 @@ _UNITS = {
     "cache_write_1h_per_m": "US dollars per million input tokens written to a one-hour prompt cache",
     "flex_percent": "what a request on the vendor's flex service tier costs, in percent of these prices",
     "priority_percent": "what a request on the vendor's priority service tier costs, in percent of these prices",
+    "web_search_per_k": "US dollars per 1,000 searches of the model's built-in web search tool, beside the tokens",
     "batch_discount": "percent the vendor's batch API takes off every token price (input, cache, output)",
     "embedding_per_m": "US dollars per million embedded tokens",
     "per_million_characters": "US dollars per million characters of text spoken",

@@ -164,9 +164,9 @@ LONG_CONTEXT = (
 )
 """A language model's long-context tier, stated only where the vendor has one: its threshold in input tokens per
 request and the prices of a request above it. An entry without one fills 0 (no tier)."""
-LLM_OPTIONAL = ("cache_write_1h_per_m", "flex_percent", "priority_percent")
+LLM_OPTIONAL = ("cache_write_1h_per_m", "flex_percent", "priority_percent", "web_search_per_k")
 """A language model's prices stated only where the vendor has them: a one-hour cache write, flex and priority
-service tiers."""
+service tiers, a web search tool's fee."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +211,8 @@ class PricePreset:
     prices, every token price alike (0: no such tier)."""
     priority_percent: float = 0
     """What its priority service tier charges, in percent of its standard prices (0: no such tier)."""
+    web_search_per_k: float = 0
+    """What its built-in web search tool charges per 1,000 searches, beside the tokens (0: none stated)."""
     dataset: str = ""
     """Where the prices were taken from the vendor's page by others: the dataset and its release."""
 
@@ -221,6 +223,7 @@ class PricePreset:
         if self.kind == "llm":  # a model without a flex or priority tier bills such a request at its standard prices
             facts["price.flex_percent"] = float(self.flex_percent or 100)
             facts["price.priority_percent"] = float(self.priority_percent or 100)
+            facts["price.web_search_per_k"] = float(self.web_search_per_k)
         facts["price.currency"] = 0.0  # numbers.CURRENCIES[0]: every list price here is in US dollars
         return facts
 

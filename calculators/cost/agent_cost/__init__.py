@@ -8,7 +8,9 @@ steps before it appended, Δ = o + r tokens a step (the model's output o and the
 
     I_i = B + (i - 1) Δ,   total input = n B + Δ n (n - 1) / 2,   total output = n o
 
-priced per million tokens (`vocabulary/growth.py`, with the prompt-caching conventions).
+priced per million tokens (`vocabulary/growth.py`, with the prompt-caching conventions). A vendor's built-in web
+search tool bills each search besides the tokens its results add, per 1,000 searches ($10 at Anthropic and OpenAI,
+their pricing pages): S searches a run add S × f / 1,000.
 """
 
 from __future__ import annotations
@@ -72,6 +74,38 @@ OUTPUT_TOKENS = replace(
 )
 
 
+WEB_SEARCHES = InputSpec(
+    name="web_searches",
+    kind=Kind.INTEGER,
+    group=_RUN,
+    label=N_("Web searches per run"),
+    help=N_(
+        "How many times a run uses the vendor's built-in web search tool, which bills each search besides the "
+        "tokens its results add (count those in the tool result). 0 for an agent without it.",
+    ),
+    default="0",
+    unit=N_("searches"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000000),
+    fraction_digits=0,
+    advanced=True,
+)
+WEB_SEARCH_PRICE = InputSpec(
+    name="web_search_price",
+    kind=Kind.DECIMAL,
+    group=cost.PRICES,
+    label=N_("Web search price"),
+    help=N_("What the vendor charges per 1,000 web searches: 10 at Anthropic and OpenAI, 14 at Google."),
+    default="10",
+    unit=N_("per 1,000 searches"),
+    minimum=Decimal(0),
+    maximum=Decimal(1000000),
+    fraction_digits=4,
+    advanced=True,
+    preset="price.web_search_per_k",
+)
+
+
 def _shape(values: Mapping[str, float]) -> tuple[float, float, float, int]:
     """Return the loop's shape: tokens at step 1, tokens added a step, output a step, steps."""
     added = values["output_tokens"] + values["tool_result_tokens"]
@@ -91,9 +125,15 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
 
     >>> prices = {"caching": 0, "input_price": 3, "cached_input_price": 0.3, "cache_write_price": 3.75}
     >>> run = {"base_tokens": 2000, "output_tokens": 200, "tool_result_tokens": 300, "steps": 10}
-    >>> result = compute({**run, **prices, "output_price": 15, "currency": 0})
+    >>> searches = {"web_searches": 0, "web_search_price": 10}
+    >>> result = compute({**run, **prices, **searches, "output_price": 15, "currency": 0})
     >>> result["total_input_tokens"], round(result["total_cost"], 6), round(result["last_step_cost"], 6)
     (42500.0, 0.1575, 0.0225)
+
+    Four web searches at 10 per 1,000 add 0.04:
+
+    >>> round(compute({**run, **prices, **searches, "web_searches": 4, "output_price": 15})["total_cost"], 6)
+    0.1975
     """
     first, added, output, count = _shape(values)
     run = growth.totals(first, added, output, count, values)
@@ -101,8 +141,11 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     first_step, last_step = growth.steps(first, added, output, 1, values)[0], _last(first, added, output, count, values)
     first_cost = first_step.input_cost + first_step.output_cost
     last_cost = last_step.input_cost + last_step.output_cost
+    # Searches come with the steps: a run twice as long searches twice as often.
+    searches = values["web_searches"] * values["web_search_price"] / 1000
     return {
-        "total_cost": run.cost,
+        "total_cost": run.cost + searches,
+        "search_cost": searches,
         "total_input_tokens": run.input_tokens,
         "cached_tokens": run.cached_tokens,
         "total_output_tokens": count * output,
@@ -110,8 +153,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "last_step_tokens": last_step.input_tokens,
         "first_step_cost": first_cost,
         "step_growth": last_cost / first_cost if first_cost else 0.0,
-        "doubled_cost": doubled.cost,
-        "doubled_ratio": doubled.cost / run.cost if run.cost else 0.0,
+        "doubled_cost": doubled.cost + 2 * searches,
+        "doubled_ratio": (doubled.cost + 2 * searches) / (run.cost + searches) if run.cost + searches else 0.0,
         "doubled_steps": 2.0 * count,
     }
 
@@ -134,12 +177,14 @@ CALCULATOR = Calculator(
         STEPS,
         OUTPUT_TOKENS,
         TOOL_RESULT_TOKENS,
+        WEB_SEARCHES,
         replace(cost.INPUT_PRICE, default="3"),
         replace(cost.OUTPUT_PRICE, default="15"),
         growth.CACHING,
         replace(cost.CACHED_INPUT_PRICE, default="0.3", advanced=True),
         replace(cost.CACHE_WRITE_PRICE, default="3.75", advanced=True),
         *(replace(spec, advanced=True) for spec in (*cost.LONG_CONTEXT_INPUTS, cost.LONG_CONTEXT_CACHE_WRITE_PRICE)),
+        WEB_SEARCH_PRICE,
         cost.CURRENCY,
     ),
     outputs=(
@@ -147,12 +192,13 @@ CALCULATOR = Calculator(
             name="total_cost",
             label=N_("Cost of one run"),
             # Translators: {steps} is a number of steps; {total_input_tokens}, {cached_tokens} and
-            # {total_output_tokens} are token counts; {total_cost} is an amount of money with its currency code;
+            # {total_output_tokens} are token counts; {web_searches} a number of searches; {total_cost} and
+            # {search_cost} are amounts of money with their currency code;
             # {caching_label} names the caching convention chosen (a phrase of the "Prompt caching" menu).
             sentence=N_(
                 "A run of {steps} steps sends {total_input_tokens} input tokens, {cached_tokens} of them cache "
-                "hits, and gets {total_output_tokens} output tokens back: it costs {total_cost}. Prompt "
-                "caching: {caching_label}.",
+                "hits, and gets {total_output_tokens} output tokens back: it costs {total_cost}, {search_cost} of "
+                "it for {web_searches} web searches. Prompt caching: {caching_label}.",
             ),
             currency=cost.CURRENCY.name,
         ),
@@ -183,9 +229,9 @@ CALCULATOR = Calculator(
     updated="2026-12-06",
     formulas=(
         r"T_{in} = n\,B + \Delta\,\frac{n(n-1)}{2},\quad \Delta = o + r",
-        r"C = \frac{T_{in}\,p_{in} + n\,o\,p_{out}}{10^6}",
+        r"C = \frac{T_{in}\,p_{in} + n\,o\,p_{out}}{10^6} + \frac{S\,f}{1000}",
     ),
-    money=("first_step_cost",),
+    money=("first_step_cost", "search_cost"),
     related=("context-cost-growth", "token-cost", "function-calling-overhead"),
     chart=StepChart(
         steps=step_costs,

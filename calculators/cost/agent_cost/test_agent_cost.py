@@ -111,3 +111,13 @@ def test_the_arabic_table_isolates_its_figures(kits: dict[str, LocaleKit]) -> No
 )
 def test_bad_inputs_are_problems(name: str, raw: str, problem: Problem) -> None:
     assert evaluate(AGENT, {**AGENT.defaults(), name: raw}).problems == (problem,)
+
+
+def test_web_searches_bill_per_thousand_besides_the_tokens() -> None:
+    # Anthropic's pricing page: web search at $10 per 1,000 searches, plus the tokens its results add.
+    run = evaluate(AGENT, {**AGENT.defaults(), "web_searches": "25", "web_search_price": "10"})
+    none = evaluate(AGENT, AGENT.defaults())
+    assert run.results["search_cost"] == pytest.approx(0.25)
+    assert run.results["total_cost"] == pytest.approx(none.results["total_cost"] + 0.25)
+    # A run twice as long searches twice as often.
+    assert run.results["doubled_cost"] == pytest.approx(none.results["doubled_cost"] + 0.5)
