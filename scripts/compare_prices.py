@@ -5,9 +5,11 @@
 The tests hold every list price in `site_builder/data/prices.toml` that names a model there (its `genai_prices`
 key) to the pinned release (`requirements-ground-truth.lock`). This script downloads the newest release with pip
 (or reads one already unpacked in FOLDER), reads each release's prices in a Python of its own, and lists the models
-added, removed and repriced: first those `prices.toml` names, then how many others. It exits with 1 when a model
-`prices.toml` names was repriced or removed, so that a scheduled run (`.github/workflows/prices.yml`) says so;
-the entry then needs its vendor's page read again. The build's own warning about prices read over a year ago stays.
+added, removed and repriced: first those `prices.toml` names, then how many others, and how many of those the
+menus offer from `prices_dataset.toml`. It exits with 1 when a model `prices.toml` names was repriced or removed
+(the entry then needs its vendor's page read again), or one the dataset file offers (update the pin and run
+`scripts/snapshot_prices.py`), so that a scheduled run (`.github/workflows/prices.yml`) says so. The build's own
+warning about prices read over a year ago stays.
 """
 
 from __future__ import annotations
@@ -70,8 +72,11 @@ def compare(older: Mapping[str, str], newer: Mapping[str, str]) -> Changes:
     )
 
 
-def report(changes: Changes, named: Sequence[str], versions: tuple[str, str]) -> tuple[str, bool]:
-    """The report's text, and whether a model prices.toml names was repriced or removed."""
+def report(
+    changes: Changes, named: Sequence[str], versions: tuple[str, str], offered: Sequence[str] = ()
+) -> tuple[str, bool]:
+    """The report's text, and whether a model prices.toml names, or one prices_dataset.toml offers, was repriced or
+    removed."""
     ours = set(named)
     lines = [f"genai-prices {versions[0]} (pinned) → {versions[1]} (newest)"]
     touched = [f"  repriced {key}:\n    was {old}\n    now {new}" for key, old, new in changes.repriced if key in ours]
@@ -85,7 +90,13 @@ def report(changes: Changes, named: Sequence[str], versions: tuple[str, str]) ->
         f"Others: {len(changes.added)} added, {len([k for k in changes.removed if k not in ours])} removed, "
         f"{others} repriced"
     )
-    return "\n".join(lines), bool(touched)
+    dataset = set(offered) - ours
+    stale = [key for key, _, _ in changes.repriced if key in dataset] + [k for k in changes.removed if k in dataset]
+    lines.append(
+        f"Of them, models prices_dataset.toml offers ({len(dataset)}): "
+        + ("unchanged" if not stale else f"{len(stale)} changed; update the pin and run scripts/snapshot_prices.py")
+    )
+    return "\n".join(lines), bool(touched or stale)
 
 
 def _newest(scratch: Path) -> Path:
@@ -104,11 +115,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--newest", type=Path, help="a release already unpacked here, instead of downloading one")
     args = parser.parse_args(argv)
-    named = [price.genai_prices for price in read_presets().prices if price.genai_prices]
+    presets = read_presets()
+    named = [price.genai_prices for price in presets.prices if price.genai_prices]
+    offered = [price.genai_prices for price in presets.dataset]
     pinned_version, pinned = read_release()
     with tempfile.TemporaryDirectory() as scratch:
         newest_version, newest = read_release(args.newest or _newest(Path(scratch)))
-    text, touched = report(compare(pinned, newest), named, (pinned_version, newest_version))
+    text, touched = report(compare(pinned, newest), named, (pinned_version, newest_version), offered)
     print(text)
     return 1 if touched else 0
 

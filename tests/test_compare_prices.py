@@ -61,3 +61,22 @@ def test_a_repriced_model_is_named_and_fails_the_run(release: Path, capsys: pyte
     assert "1 changed" in printed and "repriced openai:gpt-6-luna" in printed
     was, now = printed.split("was", 1)[1].split("now", 1)
     assert "base=Decimal('0.1')" in was and "base=Decimal('0.15')" in now
+
+
+def test_a_repriced_model_the_dataset_file_offers_fails_the_run(
+    release: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A model only prices_dataset.toml offers (Voyage AI's voyage-3, 0.06 per million): the menus show its old
+    # price until the pin moves and the file is written again. (The copy is of the release the test above changed.)
+    copy = tmp_path / "release"
+    shutil.copytree(release, copy)
+    data = copy / "genai_prices" / "data.py"
+    text = data.read_text(encoding="utf-8")
+    voyage = text.index("id='voyage-3',", text.index("id='voyageai'"))
+    before = "input_mtok=Decimal('0.06')"
+    at = text.index(before, voyage)
+    data.write_text(text[:at] + before.replace("0.06", "0.07") + text[at + len(before) :], encoding="utf-8")
+    assert compare_prices.main(["--newest", str(copy)]) == 1
+    printed = capsys.readouterr().out
+    assert "repriced voyageai:voyage-3" not in printed  # prices.toml names it not: counted, not listed
+    assert "1 changed; update the pin and run scripts/snapshot_prices.py" in printed

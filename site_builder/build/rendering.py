@@ -193,11 +193,13 @@ def preset_menus(calculators: Sequence[Calculator], presets: Presets, feed: str 
 def _price_menus(
     calculator: Calculator, prices: Sequence[PricePreset], dataset: Sequence[PricePreset]
 ) -> tuple[PriceMenu, ...]:
-    """A menu for each kind of price the calculator takes, its entries in the file's order."""
+    """A menu for each kind of price the calculator takes, its entries in the file's order: a kind whose own prices
+    it takes (a batch discount alone, which language models and embeddings share, makes no menu)."""
     taken = {spec.preset for spec in calculator.inputs if spec.preset}
     menus = []
     for kind, names in PRICE_KINDS.items():
-        if not taken & {f"price.{name}" for name in names}:
+        shared = {name for other, others in PRICE_KINDS.items() if other != kind for name in others}
+        if not taken & {f"price.{name}" for name in names if name not in shared}:
             continue
         entries = tuple(price for price in prices if price.kind == kind)
         options = tuple(
