@@ -335,7 +335,17 @@ def test_the_price_search_finds_any_model_on_a_phone(
     report = make_report(TOKEN_COST, {**TOKEN_COST.defaults(), **expected}, kits[tag])
     shown = page.inner_text('[data-output="request_cost"]')
     assert shown == next(result.value for result in report.results if result.name == "request_cost")
+    # Under the menu, where the price comes from: the vendor's page, and the dataset it came through.
+    source = page.locator("#preset-price-llm ~ [data-price-source]")
+    assert source.is_visible() and chosen.dataset in source.inner_text()
+    assert source.locator("a").get_attribute("href") == chosen.source
+    ours = next(price for price in prices.prices if price.kind == "llm")
     page.fill("[data-price-search-input]", "")
     page.wait_for_function("() => document.querySelector('#price-search-llm-status').textContent === ''")
+    page.select_option("#preset-price-llm", ours.id)
+    page.wait_for_function("(href) => document.querySelector('[data-price-source] a')?.href === href", arg=ours.source)
+    assert "genai-prices" not in source.inner_text()
+    page.fill('[name="output_price"]', "7.77")  # an edit of a price the menu filled clears it, and its source
+    source.wait_for(state="hidden")
     assert page.locator("#preset-price-llm option").count() == own + 1
     context.close()

@@ -148,6 +148,8 @@ class PresetOption:
     values: str
     read_on: str = ""
     """For a list price: the ISO date its vendor's page was read."""
+    source: str = ""
+    """For a list price: the vendor's page it was read from."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,7 @@ def _price_menus(
                 price.name,
                 json.dumps(preset_values(calculator, price), sort_keys=True),
                 price.read_on.isoformat(),
+                price.source,
             )
             for price in entries
         )

@@ -121,7 +121,7 @@ function connectEngine(form) {
       const outcome = JSON.parse(message.json);
       if (outcome.ok) {
         fillInputs(form, outcome.values);
-        for (const menu of form.querySelectorAll("[data-preset-select]")) menu.value = "";
+        for (const menu of form.querySelectorAll("[data-preset-select]")) clearPresetMenu(menu);
       }
       form.querySelector(message.hub ? "[data-hub-status]" : "[data-config-status]").textContent = outcome.message;
       if (message.hub) form.querySelector("[data-hub]")?.removeAttribute("aria-busy");
@@ -150,7 +150,7 @@ function connectEngine(form) {
     // A menu that names a model no longer describes the form once one of that model's fields is edited.
     for (const menu of form.querySelectorAll("[data-preset-select]")) {
       const values = menu.selectedOptions[0]?.dataset.values;
-      if (values && event.target.name in JSON.parse(values)) menu.value = "";
+      if (values && event.target.name in JSON.parse(values)) clearPresetMenu(menu);
     }
     request();
   };
@@ -314,10 +314,13 @@ function setUpPresets(form, request, ask) {
   const box = form.querySelector("[data-presets]");
   if (!box) return;
   box.hidden = false;
-  for (const search of box.querySelectorAll("[data-price-search]")) setUpPriceSearch(search);
+  // The days the price lists hold for, in the page's language (ISO date → its long form).
+  const days = new Map((box.dataset.priceDates ?? "").split("|").map((pair) => pair.split("=")));
+  for (const search of box.querySelectorAll("[data-price-search]")) setUpPriceSearch(search, days);
   for (const menu of box.querySelectorAll("[data-preset-select]")) {
     menu.addEventListener("change", () => {
       const option = menu.selectedOptions[0];
+      showPriceSource(menu, option, days);
       if (option?.dataset.entry) return ask({ type: "price", id: option.value, entry: option.dataset.entry });
       if (!option || !option.dataset.values) return;
       fillInputs(form, JSON.parse(option.dataset.values));
@@ -706,12 +709,11 @@ function setUpControls() {
 
 // The menu keeps the page's own entries (the most used) until the reader types; then it holds the models whose
 // vendor and name contain every word typed, the first 200 of them, each named as the build names its own.
-function setUpPriceSearch(search) {
+function setUpPriceSearch(search, days) {
   const input = search.querySelector("[data-price-search-input]");
   const status = search.querySelector("[role=status]");
   const menu = document.getElementById(input.getAttribute("aria-controls"));
   const own = [...menu.options];
-  const days = new Map(search.dataset.dates.split("|").map((pair) => pair.split("=")));
   let models = null;
   const load = () =>
     (models ??= fetch(search.dataset.priceSearch)
@@ -755,6 +757,32 @@ function setUpPriceSearch(search) {
     event.preventDefault();
     menu.focus();
   });
+}
+
+// A menu that no longer describes the form shows no choice, and no source.
+function clearPresetMenu(menu) {
+  menu.value = "";
+  showPriceSource(menu, null, new Map());
+}
+
+// Under a price menu, where the chosen price comes from: a link to the vendor's page, the day it holds for, and
+// the open dataset it came through where it did (the feed's fields, or the build's own on its options).
+function showPriceSource(menu, option, days) {
+  const line = menu.parentElement.querySelector("[data-price-source]");
+  if (!line) return;
+  const entry = option?.dataset.entry ? JSON.parse(option.dataset.entry) : null;
+  const source = entry?.source ?? option?.dataset.source;
+  line.hidden = !source?.startsWith("https://");
+  if (line.hidden) return line.replaceChildren();
+  const readOn = entry?.read_on ?? option.dataset.readOn;
+  const text = (entry?.dataset ? line.dataset.dataset.replace("{dataset}", entry.dataset) : line.dataset.own)
+    .replace("{date}", days.get(readOn) ?? readOn);
+  const [before, after = ""] = text.split("{source}");
+  const link = document.createElement("a");
+  link.href = source;
+  link.rel = "noopener";
+  link.textContent = line.dataset.link;
+  line.replaceChildren(before, link, after);
 }
 
 // ---- tables a reader sorts (the comparison of every model): drawing/table.py gives each cell its number ----
@@ -913,7 +941,7 @@ function restoreAfterPrint() {
 
 function reset() {
   for (const field of fields(form)) field.value = field.dataset.default;
-  for (const menu of form.querySelectorAll("[data-preset-select]")) menu.value = "";
+  for (const menu of form.querySelectorAll("[data-preset-select]")) clearPresetMenu(menu);
   for (const menu of form.querySelectorAll("select")) dropRejected(menu);
   history.replaceState(null, "", location.pathname);
   engine.request();
