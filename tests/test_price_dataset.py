@@ -10,7 +10,6 @@ from collections import Counter
 from datetime import UTC, datetime
 from decimal import Decimal
 from types import ModuleType
-from typing import Any
 
 import pytest
 
@@ -18,37 +17,13 @@ from calculators import all_calculators, evaluate, find
 from site_builder.build import PROJECT
 from site_builder.build.presets import DATA, PricePreset, preset_values, read_presets
 
+from .genai_truth import charged, model_of
 from .helpers import results
 
 PRESETS = read_presets()
 NAMED = [price for price in PRESETS.prices if price.genai_prices]
 TOKEN_COST = find("token-cost")
 CALCULATORS = all_calculators()
-
-
-def _model(price: PricePreset) -> Any:
-    """This entry's model as the dataset lists it, found by its id (some ids are not ones the dataset's lookup by
-    request name matches)."""
-    pytest.importorskip("genai_prices")
-    from genai_prices import data
-
-    provider_id, model_id = price.genai_prices.split(":", 1)
-    provider = next(p for p in data.providers if p.id == provider_id)
-    return next(m for m in provider.models if m.id == model_id)
-
-
-def _charged(price: PricePreset, context: dict[str, str] | None = None, **usage: int) -> float:
-    """What genai-prices charges for `usage` of this entry's model, on the day the entry was read (through its
-    batch API with the context {"processing": "batch"})."""
-    genai_prices = pytest.importorskip("genai_prices")
-    from genai_prices import data
-
-    provider = next(p for p in data.providers if p.id == price.genai_prices.split(":")[0])
-    day = datetime(price.read_on.year, price.read_on.month, price.read_on.day, 12, tzinfo=UTC)
-    charged = _model(price).calc_price(
-        genai_prices.Usage(**usage), provider, genai_request_timestamp=day, price_context=context
-    )
-    return float(charged.total_price)
 
 
 def test_the_dataset_names_models_of_every_vendor_we_list() -> None:
@@ -78,30 +53,30 @@ def _disagreements(price: PricePreset) -> list[str]:
     wrong = [
         name
         for name, (scale, usage) in alone.items()
-        if _charged(price, **usage) * scale != pytest.approx(getattr(price, name), rel=1e-12)
+        if charged(price, **usage) * scale != pytest.approx(getattr(price, name), rel=1e-12)
     ]
     if price.long_context_above:
         # Above the threshold the whole request bills at the tier's prices, output too.
         long = price.long_context_above + 10_000
-        if _charged(price, input_tokens=long, output_tokens=short) != pytest.approx(
+        if charged(price, input_tokens=long, output_tokens=short) != pytest.approx(
             (long * price.long_context_input_per_m + short * price.long_context_output_per_m) / million
         ):
             wrong.append("long_context")
     if price.kind == "llm":
-        model = _model(price)
+        model = model_of(price)
         day = datetime(price.read_on.year, price.read_on.month, price.read_on.day, 12, tzinfo=UTC)
         one_hour = model.get_prices(day).cache_write_1h_mtok  # a tier's base price, if it has tiers
         if price.cache_write_1h_per_m != pytest.approx(float(getattr(one_hour, "base", one_hour) or 0)):
             wrong.append("cache_write_1h_per_m")
         if price.context_tokens != (model.context_window or 0):
             wrong.append("context_tokens")
-        if _charged(price, web_searches=1000) != pytest.approx(price.web_search_per_k, rel=1e-12):
+        if charged(price, web_searches=1000) != pytest.approx(price.web_search_per_k, rel=1e-12):
             wrong.append("web_search_per_k")
         for name, tier in (("flex_percent", "flex"), ("priority_percent", "priority")):
             # A tier we state charges its share of the standard bill for any request, cache and output included.
             usage = {"input_tokens": short, "cache_read_tokens": short // 4, "output_tokens": short // 10}
-            standard, charged = _charged(price, **usage), _charged(price, {"service_tier": tier}, **usage)
-            if getattr(price, name) and charged != pytest.approx(standard * getattr(price, name) / 100, rel=1e-12):
+            standard, on_tier = charged(price, **usage), charged(price, {"service_tier": tier}, **usage)
+            if getattr(price, name) and on_tier != pytest.approx(standard * getattr(price, name) / 100, rel=1e-12):
                 wrong.append(name)
     return wrong
 
@@ -119,8 +94,8 @@ def test_token_costs_bill_is_what_genai_prices_charges(
     values = {**preset_values(TOKEN_COST, price), "input_tokens": str(inputs), "cached_tokens": str(cached),
               "output_tokens": str(output), "requests": "1"}  # fmt: skip
     page = results(TOKEN_COST, **values)["request_cost"]
-    charged = _charged(price, input_tokens=inputs, cache_read_tokens=cached, output_tokens=output)
-    assert Decimal(repr(page)).quantize(Decimal("1e-9")) == Decimal(repr(charged)).quantize(Decimal("1e-9"))
+    bill = charged(price, input_tokens=inputs, cache_read_tokens=cached, output_tokens=output)
+    assert Decimal(repr(page)).quantize(Decimal("1e-9")) == Decimal(repr(bill)).quantize(Decimal("1e-9"))
 
 
 def _script() -> ModuleType:
@@ -158,8 +133,8 @@ def test_every_dataset_model_bills_as_genai_prices_does() -> None:
             values = {**preset_values(TOKEN_COST, price), "input_tokens": str(inputs), "cached_tokens": str(cached),
                       "output_tokens": str(output), "requests": "1"}  # fmt: skip
             page = results(TOKEN_COST, **values)["request_cost"]
-            charged = _charged(price, input_tokens=inputs, cache_read_tokens=cached, output_tokens=output)
-            if page != pytest.approx(charged, rel=1e-9, abs=1e-12):
+            bill = charged(price, input_tokens=inputs, cache_read_tokens=cached, output_tokens=output)
+            if page != pytest.approx(bill, rel=1e-9, abs=1e-12):
                 wrong.append((price.id, str(inputs)))
     assert not wrong
     assert {price.kind for price in PRESETS.dataset} == {"llm", "embedding", "speech", "transcription"}
@@ -201,18 +176,18 @@ def test_llm_monthly_costs_request_is_what_genai_prices_charges() -> None:
                       "cache_hit_share": "30"}  # fmt: skip
             usage = {"input_tokens": inputs, "cache_read_tokens": inputs * 3 // 10, "output_tokens": 1500}
             page = results(monthly, **values)["request_cost"]
-            assert page == pytest.approx(_charged(price, **usage), rel=1e-9), (price.id, inputs)
+            assert page == pytest.approx(charged(price, **usage), rel=1e-9), (price.id, inputs)
             if price.batch_discount:
                 # Every request through the batch API, at the discount the menu fills.
                 batch = results(monthly, **values, batch_share="100")["request_cost"]
-                charged = _charged(price, {"processing": "batch"}, **usage)
-                assert batch == pytest.approx(charged, rel=1e-9), (price.id, inputs, "batch")
+                bill = charged(price, {"processing": "batch"}, **usage)
+                assert batch == pytest.approx(bill, rel=1e-9), (price.id, inputs, "batch")
             for tier, stated in (("flex", price.flex_percent), ("priority", price.priority_percent)):
                 if stated:
                     # Every request on the flex or priority tier, at the share the menu fills.
                     served = results(monthly, **values, service_tier=tier)["request_cost"]
-                    charged = _charged(price, {"service_tier": tier}, **usage)
-                    assert served == pytest.approx(charged, rel=1e-9), (price.id, inputs, tier)
+                    bill = charged(price, {"service_tier": tier}, **usage)
+                    assert served == pytest.approx(bill, rel=1e-9), (price.id, inputs, tier)
 
 
 def test_agent_costs_web_searches_are_what_genai_prices_charges() -> None:
@@ -222,4 +197,4 @@ def test_agent_costs_web_searches_are_what_genai_prices_charges() -> None:
     assert len(priced) > 50
     for price in priced:
         run = results(agent, **{**preset_values(agent, price), "web_searches": "37"})
-        assert run["search_cost"] == pytest.approx(_charged(price, web_searches=37), rel=1e-12), price.id
+        assert run["search_cost"] == pytest.approx(charged(price, web_searches=37), rel=1e-12), price.id
