@@ -44,10 +44,10 @@ from calculators.kernel.spec import (
     InputSpec,
     Kind,
     MemoryChart,
+    MenuPrice,
     Message,
     OutputSpec,
     PluralMessage,
-    PriceTable,
     Settings,
     StepChart,
     TableChart,
@@ -209,15 +209,6 @@ def menu_gpus(options: str) -> tuple[MenuGpu, ...]:
     )
 
 
-@dataclass(frozen=True)
-class MenuPrice:
-    """One language model of the site's price list: its name, the values choosing it fills, its context window."""
-
-    name: str
-    values: Mapping[str, float]
-    context_tokens: int
-
-
 def menu_prices(calculator: Calculator, feed: str) -> tuple[MenuPrice, ...]:
     """Read the site's price feed (the text of prices.json, version 1, as site_builder/build/feed.py writes it):
     every language model, its prices put on `calculator`'s inputs as its price menu puts them.
@@ -272,7 +263,9 @@ def make_report(
     if calculator.gpu_table and gpus:
         chart += _gpu_table(calculator.gpu_table, evaluation, gpus, kit)
     if calculator.price_table and prices:
-        chart += _price_table(calculator.price_table, evaluation, prices, kit)
+        # In US dollars, whatever the reader's prices are in: every list price of the site is.
+        table = calculator.price_table
+        chart += table.draw(table, evaluation.values, prices, _writer(evaluation, kit, currency=0))
     if calculator.settings:
         chart += _settings(calculator.settings, evaluation, kit)
     return Report(ok=True, status="", results=results, errors=(), chart=chart)
@@ -295,51 +288,6 @@ def _gpu_table(table: GpuTable, evaluation: Evaluation, gpus: Sequence[MenuGpu],
     headers = [_translate(_GPU_COLUMN, {}, kit), *(_translate(column.header, {}, kit) for column in table.columns)]
     note = escape(_translate(table.note, {}, kit))
     return draw_table(_translate(table.title, {}, kit), headers, figures) + f'<p class="chart-note">{note}</p>'
-
-
-# Translators: the header of a table's first column, which names a language model of the site's price list.
-_MODEL_COLUMN = N_("chart", "Model")
-# Translators: the header of a column giving each language model's context window, in tokens.
-_CONTEXT_COLUMN = N_("chart", "Context window")
-# Translators: in a table of language models, beside one whose context window is too small; {context} is its
-# size in tokens.
-_TOO_SHORT = N_("chart", "{context}: too short for this request")
-# Translators: in a table of language models, where the price list does not state a model's context window.
-_CONTEXT_UNKNOWN = N_("chart", "not stated")
-
-
-def _price_table(table: PriceTable, evaluation: Evaluation, prices: Sequence[MenuPrice], kit: LocaleKit) -> str:
-    """Draw `table`: the calculator on every language model of the price list, in the reader's language."""
-    needed = table.context(evaluation.values)
-    # The models that can take the request first, then those that cannot, each in the table's order.
-    rows = sorted(
-        ((model, table.row({**evaluation.values, **model.values})) for model in prices),
-        key=lambda pair: (0 < pair[0].context_tokens < needed, *table.order(pair[1]), pair[0].name),
-    )
-    currency = CURRENCIES[0]  # the list prices are in US dollars, whatever the reader's own are in
-    too_short = _translate(_TOO_SHORT, {}, kit)
-    # Hundreds of models share a few dozen context windows: each is written once.
-    contexts = {0: _translate(_CONTEXT_UNKNOWN, {}, kit)}
-    for tokens in {model.context_tokens for model in prices} - {0}:
-        written = format_number(tokens, kit.numbers, 0)
-        contexts[tokens] = _fill(_TOO_SHORT, too_short, {"context": written}) if tokens < needed else written
-    figures, keys = [], []
-    for model, row in rows:
-        cells = [
-            format_money(row[c.key], currency, kit.numbers)
-            if c.money
-            else _written(row[c.key], kit.numbers, c.fraction_digits, readable=True)
-            for c in table.columns
-        ]
-        figures.append([model.name, *cells, contexts[model.context_tokens]])
-        keys.append([*(row[c.key] for c in table.columns), float(model.context_tokens)])
-    headers = [
-        _translate(_MODEL_COLUMN, {}, kit),
-        *(_translate(column.header, {}, kit) for column in table.columns),
-        _translate(_CONTEXT_COLUMN, {}, kit),
-    ]
-    note = escape(_translate(table.note, {}, kit))
-    return draw_table(_translate(table.title, {}, kit), headers, figures, keys) + f'<p class="chart-note">{note}</p>'
 
 
 _COPY = N_("chart", "Copy")
@@ -483,14 +431,16 @@ def _step_chart(chart: StepChart, evaluation: Evaluation, kit: LocaleKit) -> str
     )
 
 
-def _writer(evaluation: Evaluation, kit: LocaleKit) -> Writer:
-    """How a drawn chart writes its words and figures in the reader's language."""
-    currency = CURRENCIES[int(evaluation.values.get("currency", 0))]
+def _writer(evaluation: Evaluation, kit: LocaleKit, currency: int | None = None) -> Writer:
+    """How a drawn chart writes its words and figures in the reader's language (its money in `currency`, an index of
+    `CURRENCIES`, or else in the page's)."""
+    chosen = CURRENCIES[int(evaluation.values.get("currency", 0)) if currency is None else currency]
     return Writer(
         text=lambda message, words, counts: _fill(message, _translate(message, counts, kit), words),
         keep=lambda text: _keep_together(text, kit.numbers.direction),
         number=lambda value, digits: _written(value, kit.numbers, digits, readable=True),
-        money=lambda value: format_money(value, currency, kit.numbers),
+        money=lambda value: format_money(value, chosen, kit.numbers),
+        table=draw_table,
     )
 
 

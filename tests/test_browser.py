@@ -276,7 +276,7 @@ MONTHLY = next(calculator for calculator in CALCULATORS if calculator.slug == "l
 TOKEN_COST = next(calculator for calculator in CALCULATORS if calculator.slug == "token-cost")
 
 
-@pytest.mark.parametrize("tag", ["en", "ar"])
+@pytest.mark.parametrize("tag", ["ar"])  # right to left; the sort's names compare in the page's language
 def test_every_model_of_the_price_list_is_compared_live_and_sorts(browser: Any, base_url: str, tag: str) -> None:
     # Every model of the site's price feed has its row, prerendered and live; an edit recomputes every row; a
     # header's button sorts by its column, each way, and says so to a screen reader.
@@ -301,7 +301,7 @@ def test_every_model_of_the_price_list_is_compared_live_and_sorts(browser: Any, 
     context.close()
 
 
-@pytest.mark.parametrize("tag", ["en", "ja"])
+@pytest.mark.parametrize("tag", ["ja"])
 def test_the_price_search_finds_any_model_on_a_phone(
     browser: Any, base_url: str, kits: dict[str, LocaleKit], tag: str
 ) -> None:

@@ -31,6 +31,7 @@ __all__ = [
     "InputSpec",
     "Kind",
     "MemoryChart",
+    "MenuPrice",
     "Message",
     "OutputSpec",
     "PluralMessage",
@@ -355,13 +356,14 @@ class Writer:
 
     `text(message, words, counts)` translates (choosing the plural form by `counts`) and fills in `words`;
     `keep` binds numbers to their words; `number(value, digits)` writes a figure; `money(value)` an amount in
-    the page's currency.
+    the page's currency; `table(caption, columns, rows, keys)` draws a table (`drawing.table.draw_table`).
     """
 
     text: Callable[[Message | PluralMessage, Mapping[str, str], Mapping[str, float]], str]
     keep: Callable[[str], str]
     number: Callable[[float, int], str]
     money: Callable[[float], str]
+    table: Callable[[str, Sequence[str], Sequence[Sequence[str]], Sequence[Sequence[float]]], str]
 
 
 @dataclass(frozen=True)
@@ -400,6 +402,15 @@ class GpuTable:
 
 
 @dataclass(frozen=True)
+class MenuPrice:
+    """One language model of the site's price list: its name, the values choosing it fills, its context window."""
+
+    name: str
+    values: Mapping[str, float]
+    context_tokens: int
+
+
+@dataclass(frozen=True)
 class PriceTable:
     """Every language model of the site's price list in one table, each in place of the reader's prices: what the
     reader's workload would cost with it.
@@ -415,6 +426,8 @@ class PriceTable:
     row: Compute
     order: Callable[[Mapping[str, float]], tuple[float, ...]]
     context: Callable[[Mapping[str, float]], float]
+    draw: Callable[[PriceTable, Mapping[str, float], Sequence[MenuPrice], Writer], str]
+    """`vocabulary.price_table.draw_price_table`, which only the pages that compare models import."""
 
 
 @dataclass(frozen=True)

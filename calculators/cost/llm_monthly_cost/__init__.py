@@ -25,6 +25,7 @@ from decimal import Decimal
 
 from calculators.kernel.spec import Calculator, Choice, Column, InputSpec, Kind, OutputSpec, PriceTable, messages_of
 from calculators.vocabulary import cost
+from calculators.vocabulary.price_table import draw_price_table
 
 N_, NP_ = messages_of(__name__)
 
@@ -217,5 +218,6 @@ CALCULATOR = Calculator(
         row=compute,
         order=lambda row: (row["monthly_cost"],),
         context=lambda values: values["input_tokens"] + values["output_tokens"],
+        draw=draw_price_table,
     ),
 )
