@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import cache
 from html.parser import HTMLParser
 
-from calculators import Calculator, Report, find
+from calculators import Calculator, Report, all_calculators
 from calculators.report import MenuGpu, MenuPrice
 from site_builder.build.feed import price_feed
 from site_builder.build.presets import read_presets
-from site_builder.build.rendering import menu_gpus, preset_menus
+from site_builder.build.rendering import PresetMenus, menu_gpus, preset_menus
 
 ATTRIBUTES = ("data-output", "data-unit", "data-sentence", "data-error-for", "data-chart")
 
@@ -45,26 +45,20 @@ class _ResultText(HTMLParser):
 
 def gpu_menu(calculator: Calculator) -> tuple[MenuGpu, ...]:
     """The GPU menu the build gives `calculator`'s page, which its table of GPUs is computed on."""
-    return _gpu_menu(calculator.slug)
-
-
-@cache
-def _gpu_menu(slug: str) -> tuple[MenuGpu, ...]:
-    calculator = find(slug)
-    return menu_gpus(preset_menus([calculator], read_presets(calculators=[calculator]))[slug])
+    return menu_gpus(_menus()[calculator.slug])
 
 
 def price_menu(calculator: Calculator) -> tuple[MenuPrice, ...]:
     """The language models the build compares on `calculator`'s page (none where it has no table of prices)."""
-    return _price_menu(calculator.slug)
+    return _menus()[calculator.slug].compared
 
 
 @cache
-def _price_menu(slug: str) -> tuple[MenuPrice, ...]:
-    calculator = find(slug)
-    presets = read_presets(calculators=[calculator])
-    feed = price_feed(presets.all_prices, "https://example.org/").decode()
-    return preset_menus([calculator], presets, feed)[slug].compared
+def _menus() -> dict[str, PresetMenus]:
+    """Every page's menus, as the build works them out: once for the test session, not once a page."""
+    calculators = all_calculators()
+    presets = read_presets(calculators=calculators)
+    return preset_menus(calculators, presets, price_feed(presets.all_prices, "https://example.org/").decode())
 
 
 def result_text(html: str) -> dict[str, str]:
