@@ -1,5 +1,6 @@
-"""Write `site_builder/data/prices_dataset.toml`: the language models of pydantic's genai-prices dataset that the
-price menus offer beside our own entries, from the release the tests pin.
+"""Write `site_builder/data/prices_dataset.toml`: the models of pydantic's genai-prices dataset that the price menus
+offer beside our own entries (language models, embeddings, text to speech, transcription), from the release the
+tests pin.
 
     .venv/bin/python scripts/snapshot_prices.py [--on 2026-12-06]
 
@@ -57,8 +58,9 @@ class Skipped:
 
 
 def dataset_entries(providers: Any, day: date, release: str) -> tuple[list[dict[str, Any]], list[Skipped]]:
-    """Every language model of `VENDORS` priced per token on `day`, as prices.toml entries; and the models left out:
-    deprecated ones, those without token prices (images, speech), free ones and tiers this schema cannot hold."""
+    """Every model of `VENDORS` on `day` that a price kind of prices.toml holds (per token, per character, per minute
+    of audio), as prices.toml entries; and the models left out: deprecated ones, those priced in other units (pages,
+    voice sessions), free ones and long-context tiers this schema cannot hold."""
     moment = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
     entries, skipped = [], []
     for provider in (p for p in providers if p.id in VENDORS):
@@ -102,14 +104,14 @@ def _entry(model: str, standard: Any, tiers: Mapping[str, Any]) -> tuple[dict[st
     stated = {key for key, value in standard.__dict__.items() if value is not None}
     if "embed" in model or (stated == {"input_mtok"} and "voyage" in model):
         if "input_mtok" not in stated or isinstance(standard.input_mtok, TieredPrices):
-            return {}, "no token prices"
+            return {}, "other units"
         return {"kind": "embedding", "embedding_per_m": float(standard.input_mtok), "batch_discount": 0}, ""
     if stated == {"input_mchars"}:
         return {"kind": "speech", "per_million_characters": float(standard.input_mchars)}, ""
     if ("whisper" in model or "transcribe" in model) and stated <= {"audio_hours", "input_audio_hours"}:
         return {"kind": "transcription", "per_minute": float(standard.audio_hours / 60)}, ""
     if standard.input_mtok is None or standard.output_mtok is None:
-        return {}, "no token prices"
+        return {}, "other units"
     prices = {name: getattr(standard, key) or standard.input_mtok for name, key in _TOKEN_PRICES.items()}
     tiered = {name: price for name, price in prices.items() if not isinstance(price, Decimal)}
     starts = {tier.start for price in tiered.values() for tier in price.tiers}
