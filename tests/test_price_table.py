@@ -14,7 +14,7 @@ from calculators.kernel.numbers import CURRENCIES, format_money
 from calculators.live import Engine
 from calculators.report import price_facts
 from site_builder.build.feed import price_feed
-from site_builder.build.presets import preset_values, read_presets
+from site_builder.build.presets import LONG_CONTEXT, PRICE_KINDS, preset_values, read_presets
 
 from .helpers import results
 from .pagetext import price_menu
@@ -35,12 +35,20 @@ def _rows(kit: LocaleKit, **values: str) -> list[tuple[str, list[tuple[float, st
     ]
 
 
-def test_a_feed_entry_fills_what_its_preset_fills() -> None:
-    # The engine reads the feed's entries (a search's pick, the table's models) with report.price_facts; the build
-    # reads prices.toml's presets. Both give the same facts, so both fill the same texts.
+def test_a_feed_entry_fills_its_own_prices() -> None:
+    # The build's menus and the live search read a price the same way (`report.price_facts`, from the feed's JSON):
+    # every price its kind states, a long-context tier (0 where none), the service tiers at 100 % where the vendor
+    # has none, and US dollars.
     entries = {entry["id"]: entry for entry in FEED["entries"]}
     for price in PRESETS.all_prices:
-        assert price_facts(entries[price.id]) == price.facts(), price.id
+        facts = price_facts(entries[price.id])
+        stated = PRICE_KINDS[price.kind] + (LONG_CONTEXT if price.kind == "llm" else ())
+        assert all(facts[f"price.{name}"] == getattr(price, name) for name in stated), price.id
+        assert facts["price.currency"] == 0
+        if price.kind == "llm":
+            assert facts["price.flex_percent"] == (price.flex_percent or 100)
+            assert facts["price.priority_percent"] == (price.priority_percent or 100)
+            assert facts["price.web_search_per_k"] == price.web_search_per_k
 
 
 def test_every_model_is_a_row_of_the_page_with_it_chosen(kits: dict[str, LocaleKit]) -> None:

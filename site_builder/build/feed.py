@@ -41,34 +41,7 @@ _OPTIONAL = {"llm": LLM_OPTIONAL}
 
 def price_feed(prices: Sequence[PricePreset], base_url: str) -> bytes:
     """Every list price, in the files' order, as the feed's JSON."""
-    entries = []
-    for price in prices:
-        entry: dict[str, object] = {
-            "id": price.id,
-            "name": price.name,
-            "kind": price.kind,
-            "currency": "USD",
-            "prices": {name: getattr(price, name) for name in PRICE_KINDS[price.kind]}
-            | {name: getattr(price, name) for name in LLM_OPTIONAL if getattr(price, name)},
-            "source": price.source,
-            "read_on": price.read_on.isoformat(),
-        }
-        if price.kind == "llm" and price.long_context_above:
-            entry["long_context"] = {
-                "above_input_tokens": price.long_context_above,
-                **{name.removeprefix("long_context_"): getattr(price, name) for name in LONG_CONTEXT[1:]},
-            }
-        if price.context_tokens:
-            entry["context_tokens"] = price.context_tokens
-        if price.genai_prices:
-            entry["genai_prices"] = price.genai_prices
-        if price.dataset:
-            entry["dataset"] = price.dataset
-        if price.gpu:
-            entry["gpu"] = price.gpu
-        if price.notes:
-            entry["notes"] = price.notes
-        entries.append(entry)
+    entries = [price.entry() for price in prices]
     feed = {"$schema": base_url + SCHEMA, "version": 1, "entries": entries}
     return (json.dumps(feed, indent=1, ensure_ascii=False) + "\n").encode()
 

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from calculators.kernel.evaluation import evaluate
 from calculators.kernel.spec import Calculator
+from calculators.report import price_facts
 from calculators.vocabulary.architecture import GPT2, LLAMA, count_parameters
 from calculators.vocabulary.model_config import fill_values
 from site_builder import folders
@@ -216,16 +217,31 @@ class PricePreset:
     dataset: str = ""
     """Where the prices were taken from the vendor's page by others: the dataset and its release."""
 
+    def entry(self) -> dict[str, object]:
+        """Return this price as the site's feed publishes it (`feed.price_feed`, described by its schema)."""
+        entry: dict[str, object] = {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "currency": "USD",
+            "prices": {name: getattr(self, name) for name in PRICE_KINDS[self.kind]}
+            | {name: getattr(self, name) for name in LLM_OPTIONAL if getattr(self, name)},
+            "source": self.source,
+            "read_on": self.read_on.isoformat(),
+        }
+        if self.kind == "llm" and self.long_context_above:
+            entry["long_context"] = {
+                "above_input_tokens": self.long_context_above,
+                **{name.removeprefix("long_context_"): getattr(self, name) for name in LONG_CONTEXT[1:]},
+            }
+        optional = {"context_tokens": self.context_tokens, "genai_prices": self.genai_prices,
+                    "dataset": self.dataset, "gpu": self.gpu, "notes": self.notes}  # fmt: skip
+        return entry | {key: value for key, value in optional.items() if value}
+
     def facts(self) -> dict[str, float]:
-        """Return this entry's value of each `PRICE_FACTS` key its kind states, and its currency (USD)."""
-        stated = PRICE_KINDS[self.kind] + (LONG_CONTEXT if self.kind == "llm" else ())
-        facts = {f"price.{name}": float(getattr(self, name)) for name in stated}
-        if self.kind == "llm":  # a model without a flex or priority tier bills such a request at its standard prices
-            facts["price.flex_percent"] = float(self.flex_percent or 100)
-            facts["price.priority_percent"] = float(self.priority_percent or 100)
-            facts["price.web_search_per_k"] = float(self.web_search_per_k)
-        facts["price.currency"] = 0.0  # numbers.CURRENCIES[0]: every list price here is in US dollars
-        return facts
+        """Return this entry's value of each `PRICE_FACTS` key it fills, read from its feed entry as the live page
+        reads a searched model's (`report.price_facts`): the build's menus and the search fill alike."""
+        return price_facts(self.entry())
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -180,13 +181,14 @@ class PresetMenus:
 def preset_menus(calculators: Sequence[Calculator], presets: Presets, feed: str = "{}") -> dict[str, PresetMenus]:
     """Work out every calculator's preset menus once: they do not depend on the locale. `feed` is the text of the
     site's prices.json."""
+    price_dates = tuple(sorted({price.read_on.isoformat() for price in presets.all_prices}))
     return {
         calculator.slug: PresetMenus(
             models=_preset_options(calculator, "model", presets.models),
             gpus=_preset_options(calculator, "gpu", presets.gpus),
             prices=_price_menus(calculator, presets.prices, presets.dataset),
             compared=menu_prices(calculator, feed) if calculator.price_table else (),
-            price_dates=tuple(sorted({price.read_on.isoformat() for price in presets.all_prices})),
+            price_dates=price_dates,
         )
         for calculator in calculators
     }
@@ -200,8 +202,7 @@ def _price_menus(
     taken = {spec.preset for spec in calculator.inputs if spec.preset}
     menus = []
     for kind, names in PRICE_KINDS.items():
-        shared = {name for other, others in PRICE_KINDS.items() if other != kind for name in others}
-        if not taken & {f"price.{name}" for name in names if name not in shared}:
+        if not taken & {f"price.{name}" for name in names if name not in _SHARED_PRICES}:
             continue
         entries = tuple(price for price in prices if price.kind == kind)
         options = tuple(
@@ -216,6 +217,12 @@ def _price_menus(
         )
         menus.append(PriceMenu(kind, options, entries, sum(price.kind == kind for price in dataset)))
     return tuple(menus)
+
+
+_SHARED_PRICES = frozenset(
+    name for name, kinds in Counter(name for names in PRICE_KINDS.values() for name in names).items() if kinds > 1
+)
+"""The prices more than one kind states (the batch discount): no kind's own."""
 
 
 def menu_gpus(menus: PresetMenus | None) -> tuple[MenuGpu, ...]:
