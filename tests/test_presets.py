@@ -25,6 +25,7 @@ from site_builder.build.presets import (
     stale_prices,
     uses_presets,
 )
+from site_builder.build.rendering import preset_menus
 
 from .helpers import GPT_6_2_SOL, results
 
@@ -37,7 +38,7 @@ def test_there_are_enough_presets_and_every_fact_has_a_value() -> None:
     for model in PRESETS.models:
         assert set(model.facts()) == set(MODEL_FACTS)
     for gpu in PRESETS.gpus:
-        assert set(gpu.facts()) == set(GPU_FACTS)
+        assert set(gpu.facts()) | {"gpu.bandwidth_gb_s", "gpu.bf16_tflops"} == set(GPU_FACTS)
 
 
 @pytest.mark.parametrize("model", PRESETS.models, ids=lambda model: model.id)
@@ -79,8 +80,8 @@ def test_every_preset_gives_valid_inputs(calculator) -> None:  # type: ignore[no
         if not uses_presets(calculator, family):
             continue
         for preset in presets:
-            if family == "model" and not covers(calculator, preset.facts()):  # type: ignore[arg-type]
-                continue
+            if family != "price" and not covers(calculator, preset.facts()):  # type: ignore[arg-type]
+                continue  # a model or GPU the page's formula cannot work from: not in its menu
             values = preset_values(calculator, preset)
             if family == "price" and not values:
                 continue  # a price of another kind than this calculator takes: not in its menus
@@ -165,6 +166,38 @@ def test_a_gpu_figure_must_be_a_finite_positive_number(tmp_path: Path, value: st
         read_presets(folder)
     assert raised.value.path.name == "gpus.toml" and "memory_gb must be float" in raised.value.cause
     assert raised.value.line == _line(folder, "gpus.toml", f"memory_gb = {value}")
+
+
+@pytest.mark.parametrize(
+    ("new", "cause"),
+    [
+        ("announced = 2999-01-01\n", "announced 2999-01-01 is after today"),
+        ("announced = 2018-03-27\nusable_gib = 31.7\n", "usable_gib needs usable_source"),
+        ('announced = 2018-03-27\nusable_source = "https://example.org/x"\n', "usable_source names a reading"),
+        ('announced = 2018-03-27\nusable_gib = 31.7\nusable_source = "x"\n', "usable_source must be an https"),
+        ('announced = 2018-03-27\nusable_gib = 33\nusable_source = "https://example.org/x"\n', "is above memory_gb"),
+    ],
+)
+def test_a_gpu_is_dated_and_a_reading_of_its_memory_has_a_source(tmp_path: Path, new: str, cause: str) -> None:
+    folder = _broken(tmp_path, "announced = 2018-03-27\n", new, "gpus.toml")
+    with pytest.raises(BuildError) as raised:
+        read_presets(folder)
+    assert raised.value.path.name == "gpus.toml" and cause in raised.value.cause
+    assert raised.value.line is not None and raised.value.line > 1
+
+
+@pytest.mark.parametrize("figure", ["bf16_tflops", "bandwidth_gb_s"])
+def test_a_gpu_without_a_published_figure_is_offered_only_where_it_is_not_needed(figure: str) -> None:
+    unpublished = dataclasses.replace(PRESETS.gpus[0], id="unpublished", **{figure: 0.0})
+    menus = preset_menus(CALCULATORS, dataclasses.replace(PRESETS, gpus=(*PRESETS.gpus, unpublished)))
+    needs = {c.slug for c in CALCULATORS if any(spec.preset == f"gpu.{figure}" for spec in c.inputs)}
+    assert "batch-inference-throughput" in needs
+    for calculator in CALCULATORS:
+        offered = [option.id for option in menus[calculator.slug].gpus]
+        assert [gpu.id for gpu in menus[calculator.slug].gpu_entries] == offered
+        if uses_presets(calculator, "gpu"):
+            assert ("unpublished" in offered) == (calculator.slug not in needs), calculator.slug
+    assert f"gpu.{figure}" not in unpublished.facts()
 
 
 def test_a_table_header_may_carry_a_comment(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from decimal import Decimal
 from types import MappingProxyType
 
 from calculators.kernel.numbers import PLAIN, format_number, readable_fraction_digits
-from calculators.kernel.spec import Calculator
+from calculators.kernel.spec import GPU_FACTS, Calculator
 
 from .architecture import GPT2, LLAMA, PHI, count_parameters
 from .quantization import Quantization, read_quantization, stored_bits
@@ -325,10 +325,13 @@ _ATTENTION_SHAPE = frozenset({"model.kv_heads", "model.head_dim", "model.attenti
 
 
 def covers(calculator: Calculator, facts: Mapping[str, float]) -> bool:
-    """Whether `calculator`'s formula describes this model: attention-shape formulas (KV cache, LoRA...)
-    assume standard attention, which a model with multi-head latent attention (DeepSeek-V3) does not have.
+    """Whether `calculator`'s formula describes this model or GPU: attention-shape formulas (KV cache, LoRA...)
+    assume standard attention, which a model with multi-head latent attention (DeepSeek-V3) does not have; and a
+    page that takes a GPU's bandwidth or compute peak cannot work from a GPU whose vendor publishes none (Apple's peak).
     """
     taken = {spec.preset for spec in calculator.inputs if spec.preset}
+    if any(key.startswith("gpu.") for key in facts):
+        return taken & set(GPU_FACTS) <= facts.keys()
     latent = facts.get("model.kv_lora_rank", 0.0) > 0
     return not latent or "model.kv_lora_rank" in taken or not taken & _ATTENTION_SHAPE
 

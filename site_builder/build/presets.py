@@ -127,23 +127,35 @@ class ModelPreset:
 
 @dataclass(frozen=True)
 class GpuPreset:
-    """One accelerator's datasheet figures."""
+    """One accelerator's datasheet figures, and the memory frameworks were measured to see on it."""
 
     id: str
     name: str
     memory_gb: float
-    bandwidth_gb_s: float
-    bf16_tflops: float
     source: str
+    announced: date
+    """The day the vendor announced the product with these figures: how old they are."""
+    bandwidth_gb_s: float = 0.0
+    """Peak memory bandwidth; 0 where the vendor publishes none (AWS's A10G), and pages that need it do not offer
+    the GPU."""
+    bf16_tflops: float = 0.0
+    """The dense BF16 peak; 0 where the vendor publishes none (Apple), and pages that need one do not offer the
+    GPU."""
+    usable_gib: float = 0.0
+    """What the framework reports as the device's total (nvidia-smi, Metal's recommendedMaxWorkingSetSize), where
+    it was measured and differs from the label read in GiB; 0 where it was not."""
+    usable_source: str = ""
+    """Where that reading was published."""
     notes: str = ""
 
     def facts(self) -> dict[str, float]:
-        """Return this GPU's value of every `GPU_FACTS` key."""
-        return {
-            "gpu.memory_gb": float(self.memory_gb),
-            "gpu.bandwidth_gb_s": float(self.bandwidth_gb_s),
-            "gpu.bf16_tflops": float(self.bf16_tflops),
-        }
+        """Return this GPU's value of each `GPU_FACTS` key it states: all but a bandwidth or peak it lacks."""
+        facts = {"gpu.memory_gb": float(self.memory_gb), "gpu.usable_gib": float(self.usable_gib)}
+        if self.bandwidth_gb_s:
+            facts["gpu.bandwidth_gb_s"] = float(self.bandwidth_gb_s)
+        if self.bf16_tflops:
+            facts["gpu.bf16_tflops"] = float(self.bf16_tflops)
+        return facts
 
 
 PRICE_KINDS: Mapping[str, tuple[str, ...]] = {
@@ -277,16 +289,14 @@ def read_presets(folder: Path = DATA, calculators: Sequence[Calculator] = (), to
     the file, line and key of any fault: a value of the wrong type, an address that is not one, a price read after
     `today` (a typo that would never go stale), a cached input dearer than input, or a value some calculator's field
     refuses (our own entries; tests/test_price_dataset.py runs the dataset's through every calculator)."""
+    today = today or date.today()
     models_file, gpus_file = read_toml(folder / "models.toml"), read_toml(folder / "gpus.toml")
     prices_file, dataset_file = read_toml(folder / "prices.toml"), read_toml(folder / "prices_dataset.toml")
     models = tuple(_checked_model(models_file, index, entry) for index, entry in _entries(models_file, "model"))
-    gpus = tuple(_checked_gpu(gpus_file, index, entry) for index, entry in _entries(gpus_file, "gpu"))
+    gpus = tuple(_checked_gpu(gpus_file, index, entry, today) for index, entry in _entries(gpus_file, "gpu"))
     gpu_ids = {gpu.id for gpu in gpus}
     prices, dataset = (
-        tuple(
-            _checked_price(file, index, entry, gpu_ids, today or date.today())
-            for index, entry in _entries(file, "price")
-        )
+        tuple(_checked_price(file, index, entry, gpu_ids, today) for index, entry in _entries(file, "price"))
         for file in (prices_file, dataset_file)
     )
     # An entry of ours replaces the dataset's for the model it names: its own source, or an override.
@@ -411,11 +421,30 @@ def _checked_model(file: TomlFile, index: int, entry: Mapping[str, Any]) -> Mode
     return model
 
 
-def _checked_gpu(file: TomlFile, index: int, entry: Mapping[str, Any]) -> GpuPreset:
+def _checked_gpu(file: TomlFile, index: int, entry: Mapping[str, Any], today: date) -> GpuPreset:
     gpu: GpuPreset = _build(GpuPreset, file, "gpu", index, entry)
-    if not _is_address(gpu.source):
-        raise file.fault(("gpu", index, "source"), f"GpuPreset {gpu.id}: source must be an https address")
+    key, fault = _gpu_fault(gpu, today)
+    if fault:
+        raise file.fault(("gpu", index, key), f"GpuPreset {gpu.id}: {fault}")
     return gpu
+
+
+def _gpu_fault(gpu: GpuPreset, today: date) -> tuple[str, str]:
+    """The key of `gpu` at fault and why, or ("", "")."""
+    if not _is_address(gpu.source):
+        return "source", "source must be an https address"
+    if gpu.announced > today:
+        return "announced", f"announced {gpu.announced.isoformat()} is after today, {today.isoformat()}"
+    if gpu.usable_gib and not gpu.usable_source:
+        return "usable_source", "usable_gib needs usable_source, where the reading was published"
+    if gpu.usable_source and not gpu.usable_gib:
+        return "usable_gib", "usable_source names a reading but usable_gib states none"
+    if gpu.usable_source and not _is_address(gpu.usable_source):
+        return "usable_source", "usable_source must be an https address"
+    # Vendors print capacity in GiB-sized "GB" (an 80 GB card shows 80 GiB), so a framework never sees more.
+    if gpu.usable_gib > gpu.memory_gb:
+        return "usable_gib", f"usable_gib {gpu.usable_gib:g} is above memory_gb {gpu.memory_gb:g}"
+    return "", ""
 
 
 def _checked_price(file: TomlFile, index: int, entry: Mapping[str, Any], gpu_ids: set[str], today: date) -> PricePreset:

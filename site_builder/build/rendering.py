@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from jinja2 import Environment, TemplateError, TemplateNotFound, TemplateSyntaxError
@@ -134,6 +135,7 @@ def _calculator_variables(
         "runtime_url": runtime,
         "model_presets": menus.models if menus else (),
         "gpu_presets": menus.gpus if menus else (),
+        "gpu_entries": menus.gpu_entries if menus else (),
         "price_menus": menus.prices if menus else (),
         "price_dates": menus.price_dates if menus else (),
         "price_kinds": PRICE_KINDS,
@@ -171,6 +173,8 @@ class PresetMenus:
     models: tuple[PresetOption, ...]
     gpus: tuple[PresetOption, ...]
     prices: tuple[PriceMenu, ...] = ()
+    gpu_entries: tuple[GpuPreset, ...] = ()
+    """The GPUs the menu offers, with their figures' sources for the table under the article."""
     compared: tuple[MenuPrice, ...] = ()
     """Where the calculator compares language models (`price_table`): the price feed's, as the page's script hands
     them to the engine (app.js priceFeed), read by the same function."""
@@ -184,9 +188,10 @@ def preset_menus(calculators: Sequence[Calculator], presets: Presets, feed: str 
     price_dates = tuple(sorted({price.read_on.isoformat() for price in presets.all_prices}))
     return {
         calculator.slug: PresetMenus(
-            models=_preset_options(calculator, "model", presets.models),
-            gpus=_preset_options(calculator, "gpu", presets.gpus),
+            models=_preset_options(calculator, _offered(calculator, "model", presets.models)),
+            gpus=_preset_options(calculator, _offered(calculator, "gpu", presets.gpus)),
             prices=_price_menus(calculator, presets.prices, presets.dataset),
+            gpu_entries=_offered(calculator, "gpu", presets.gpus),
             compared=menu_prices(calculator, feed) if calculator.price_table else (),
             price_dates=price_dates,
         )
@@ -231,15 +236,20 @@ def menu_gpus(menus: PresetMenus | None) -> tuple[MenuGpu, ...]:
     return read_gpu_menu(json.dumps([{"name": o.name, "values": json.loads(o.values)} for o in options]))
 
 
-def _preset_options(
-    calculator: Calculator, family: str, presets: Sequence[ModelPreset] | Sequence[GpuPreset]
-) -> tuple[PresetOption, ...]:
+_Preset = TypeVar("_Preset", ModelPreset, GpuPreset)
+
+
+def _offered(calculator: Calculator, family: str, presets: Sequence[_Preset]) -> tuple[_Preset, ...]:
+    """The presets of `family` ("model" or "gpu") whose facts `calculator`'s formula can work from, in order."""
     if not uses_presets(calculator, family):
         return ()
+    return tuple(preset for preset in presets if covers(calculator, preset.facts()))
+
+
+def _preset_options(calculator: Calculator, presets: Sequence[ModelPreset | GpuPreset]) -> tuple[PresetOption, ...]:
     return tuple(
         PresetOption(preset.id, preset.name, json.dumps(preset_values(calculator, preset), sort_keys=True))
         for preset in presets
-        if covers(calculator, preset.facts())
     )
 
 

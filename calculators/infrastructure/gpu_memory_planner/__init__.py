@@ -27,6 +27,7 @@ from calculators.kernel.spec import (
     Kind,
     MemoryChart,
     OutputSpec,
+    Rule,
     Settings,
     messages_of,
 )
@@ -43,10 +44,27 @@ _SERVING = N_("Serving")
 _GPU = N_("GPU")
 
 _GIB = 2.0**30
-"""A GPU sold as "80 GB" gives 80 GiB to CUDA (81,920 MiB in nvidia-smi); its capacity is read in GiB."""
+"""A GPU sold as "80 GB" gives 80 GiB to CUDA (81,920 MiB in nvidia-smi); its capacity is read in GiB, unless the
+memory a framework was measured to see is given (22.5 GiB on an A10G sold as 24 GB)."""
 
 # The conventions (`convention`): what the figure counts.
 _ALLOCATED, _RESERVED, _NVIDIA_SMI = 0.0, 1.0, 2.0
+
+
+def _seen_within_label(values: Mapping[str, float]) -> bool:
+    return values["usable_memory_gib"] <= values["gpu_memory_gb"]
+
+
+_SEEN_RULE = Rule(
+    "usable_memory_gib",
+    _seen_within_label,
+    # Translators: {gpu_memory_gb} is the GPU memory entered, in GB.
+    N_(
+        "Enter at most the {gpu_memory_gb} GB the GPU is sold with: frameworks see the memory as sold, in GiB, or "
+        "less. Enter 0 to read the memory as sold.",
+    ),
+)
+"""Vendors print capacity in GiB-sized "GB", and what a framework sees is that or less (presets.py checks it too)."""
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -82,7 +100,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     terms = memory.estimate(values)
     allocated = terms.allocated
     convention = values["convention"]
-    capacity = values["gpu_memory_gb"] * _GIB
+    capacity = (values.get("usable_memory_gib", 0) or values["gpu_memory_gb"]) * _GIB
     training = values["method"] != memory.SERVING
     # An engine that reserves (vLLM) holds its share from the start, and a plan must fit within that share.
     share = 0.0 if training else values["engine_share"] / 100
@@ -93,6 +111,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     count = count_parameters(values)
     return {
         "peak_memory": (allocated + slack + context) / unit,
+        "capacity_gib": capacity / _GIB,
         "allocated_memory": allocated / unit,
         "usage_percent": 100 * allocated / capacity,
         "headroom_memory": max(limit - allocated, 0.0) / unit,
@@ -209,6 +228,23 @@ CALCULATOR = Calculator(
             maximum=Decimal(1_000_000),
             fraction_digits=3,
             preset="gpu.memory_gb",
+        ),
+        InputSpec(
+            name="usable_memory_gib",
+            kind=Kind.DECIMAL,
+            group=_GPU,
+            label=N_("Memory the framework sees"),
+            help=N_(
+                "The total nvidia-smi reports, or on a Mac the share of memory Metal lets the GPU use "
+                "(recommendedMaxWorkingSetSize). Choosing a GPU fills it where a reading was published: 22.5 GiB "
+                "for an A10G sold as 24 GB. At 0 the memory as sold is read in GiB."
+            ),
+            unit=units.GIB,
+            default="0",
+            minimum=Decimal(0),
+            maximum=Decimal(1_000_000),
+            fraction_digits=3,
+            preset="gpu.usable_gib",
         ),
         inputs.choice_input(
             "convention",
@@ -536,6 +572,13 @@ CALCULATOR = Calculator(
             ),
         ),
         OutputSpec(
+            name="capacity_gib",
+            label=N_("Memory planned on"),
+            unit=units.GIB,
+            # Translators: {capacity_gib} is a formatted amount in GiB (2^30 bytes), whichever unit the page shows.
+            sentence=N_("Each GPU gives the framework {capacity_gib} GiB."),
+        ),
+        OutputSpec(
             name="usage_percent",
             label=N_("Share of the GPU"),
             unit=units.PERCENT,
@@ -681,5 +724,5 @@ CALCULATOR = Calculator(
         ),
         write=settings,
     ),
-    rules=(KV_HEADS_RULE, attention.LAYER_SHARES_RULE),
+    rules=(KV_HEADS_RULE, attention.LAYER_SHARES_RULE, _SEEN_RULE),
 )

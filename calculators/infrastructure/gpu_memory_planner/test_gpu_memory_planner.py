@@ -185,3 +185,20 @@ def test_a_paged_optimizer_is_shown_but_not_counted() -> None:
 def test_bad_input_is_a_problem_not_an_exception() -> None:
     evaluation = evaluate(PLANNER, {**PLANNER.defaults(), "kv_heads": "7", "seq_len": "-1", "rank": "x"})
     assert {problem.name for problem in evaluation.problems} >= {"seq_len", "rank"}
+
+
+def test_a_plan_must_fit_the_memory_the_framework_sees_not_the_label() -> None:
+    # An A10G sold as 24 GB shows CUDA 23,028 MiB (22.49 GiB): vLLM takes its share of that, and a sequence that
+    # fits 24 GiB does not fit it.
+    a10g = {"gpu_memory_gb": "24", "usable_memory_gib": "22.49"}
+    served = _results(**a10g, method="serving", engine_share="90", convention="reserved", memory_unit="gib")
+    assert served["capacity_gib"] == pytest.approx(22.49)
+    assert served["peak_memory"] == pytest.approx(0.9 * 22.49)
+    assert _results(gpu_memory_gb="24")["capacity_gib"] == pytest.approx(24)
+    longest = int(_results(gpu_memory_gb="24")["longest_sequence"])
+    assert _results(gpu_memory_gb="24", seq_len=str(longest))["shortfall_memory"] == 0
+    assert _results(**a10g, seq_len=str(longest))["shortfall_memory"] > 0
+    assert int(_results(**a10g)["longest_sequence"]) < longest
+    # and what no framework can see is refused, in words, not computed
+    evaluation = evaluate(PLANNER, {**PLANNER.defaults(), "gpu_memory_gb": "16", "usable_memory_gib": "22.49"})
+    assert [problem.name for problem in evaluation.problems] == ["usable_memory_gib"]
