@@ -102,7 +102,8 @@ def test_the_page_draws_them_with_copy_buttons(kits: dict[str, Any]) -> None:
 
 _RUN = {"method": 2.0, "weight_format": 0.0, "precision": 0.0, "optimizer": 0.0, "rank": 8.0, "target_modules": 2.0,
         "lora_dropout": 0.0, "lora_embeddings": 0.0, "micro_batch": 4.0, "checkpointing": 0.0, "attention": 0.0,
-        "cross_entropy": 1.0, "compiled": 0.0, "zero_stage": 0.0, "optimizer_offload": 0.0}  # fmt: skip
+        "cross_entropy": 1.0, "compiled": 0.0, "zero_stage": 0.0, "optimizer_offload": 0.0,
+        "seq_len": 512.0}  # fmt: skip
 RUNS = [
     {},
     {"method": 1.0, "precision": 1.0, "checkpointing": 1.0, "zero_stage": 3.0, "optimizer_offload": 1.0},
@@ -111,6 +112,7 @@ RUNS = [
     {"weight_format": 2.0, "optimizer": 1.0, "target_modules": 4.0, "lora_embeddings": 1.0, "compiled": 1.0},
     {"weight_format": 1.0, "optimizer": 2.0, "zero_stage": 2.0, "checkpointing": 2.0},
     {"weight_format": 4.0, "optimizer": 4.0, "cross_entropy": 2.0},
+    {"weight_format": 2.0, "precision": 1.0, "checkpointing": 3.0, "target_modules": 7.0},
 ]
 
 
@@ -173,3 +175,41 @@ def test_the_trainers_text_runs_in_transformers_and_peft(
             "train_micro_batch_size_per_gpu",
             "gradient_accumulation_steps",
         }
+
+
+@pytest.mark.parametrize("run", RUNS, ids=range(len(RUNS)))
+def test_the_axolotl_text_is_read_by_axolotls_own_schema(run: dict[str, float]) -> None:
+    """Axolotl's configuration, read by the pydantic model Axolotl validates a config.yml with, merged with its Liger
+    plugin's arguments as Axolotl merges a plugin's; Axolotl ignores keys it does not know, so each key must be one
+    of its fields. Mixed precision is the exception: Axolotl's bf16 loads bf16 weights, so there is no text."""
+    yaml = pytest.importorskip("yaml")
+    schema = pytest.importorskip("axolotl.utils.schemas.config")
+    liger = pytest.importorskip("axolotl.integrations.liger.args")
+    values = {**_RUN, "precision": 1.0, **run}
+    texts = planner_settings(values)
+    assert "Axolotl (config.yml)" not in planner_settings({**values, "precision": 0.0})
+    config = yaml.safe_load(texts["Axolotl (config.yml)"])
+
+    class Merged(schema.AxolotlInputConfig, liger.LigerArgs):  # type: ignore[misc,name-defined]
+        pass
+
+    assert set(config) <= set(Merged.model_fields)
+    read = Merged(**config)
+    assert read.base_model == "ORG/MODEL" and read.micro_batch_size == 4 and read.sequence_len == 512
+    assert read.bf16 == (values["precision"] == 1.0)
+    assert bool(read.gradient_checkpointing) == bool(values["checkpointing"])
+    assert bool(read.activation_offloading) == (values["checkpointing"] == 3.0)
+    lora, four_bit = values["method"] == 2.0, values["weight_format"] in (2.0, 3.0)
+    assert read.adapter == (("qlora" if four_bit else "lora") if lora else None)
+    assert bool(read.load_in_4bit) == (lora and four_bit) and bool(read.load_in_8bit) == (
+        lora and values["weight_format"] == 1.0
+    )
+    if four_bit:  # Axolotl's QLoRA double-quantizes unless told not to
+        assert (read.bnb_config_kwargs or {}).get("bnb_4bit_use_double_quant", True) == (values["weight_format"] == 3.0)
+    if lora:
+        assert read.lora_r == 8 and read.lora_alpha == 16
+        assert bool(read.lora_target_linear) == (values["target_modules"] == 7.0)
+    # the optimizer by the same transformers name the TrainingArguments text gives it
+    assert f'optim="{read.optimizer}"' in texts["transformers"]
+    assert bool(read.liger_fused_linear_cross_entropy) == (values["cross_entropy"] == 2.0)
+    assert (read.deepspeed == "ds_config.json") == bool(values["zero_stage"])

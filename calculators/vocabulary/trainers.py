@@ -1,10 +1,11 @@
-"""A fine-tune's memory settings as the trainers take them: transformers with PEFT, and DeepSpeed's JSON.
+"""A fine-tune's memory settings as the trainers take them: transformers with PEFT, Axolotl, and DeepSpeed's JSON.
 
 The names are the libraries' own, as of transformers 5 (whose `activation_checkpointing` was `gradient_checkpointing`
 before): transformers' `TrainingArguments` (its `OptimizerNames` for `optim`),
 `BitsAndBytesConfig` and `from_pretrained`'s `dtype` and `attn_implementation`, PEFT's `LoraConfig`, and
-DeepSpeed's configuration JSON (`zero_optimization`, `offload_optimizer`); `tests/test_engine_settings.py` runs
-the text against transformers and PEFT themselves.
+DeepSpeed's configuration JSON (`zero_optimization`, `offload_optimizer`), and Axolotl's YAML configuration as its
+schema (`AxolotlInputConfig`, 0.19) names the keys; `tests/test_engine_settings.py` runs the texts against transformers,
+PEFT and Axolotl's schema themselves.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from .memory import (
     BF16,
     FP32,
     FULL,
+    MIXED,
+    OFFLOADED_CHECKPOINTING,
     PAGED_ADAMW,
     PAGED_ADAMW_8BIT,
     SGD,
@@ -41,6 +44,12 @@ _BITSANDBYTES = MappingProxyType({
           'bnb_4bit_compute_dtype="bfloat16"'),
 })  # fmt: skip
 """The weight formats bitsandbytes quantizes as the model loads; GPTQ, AWQ and FP8 checkpoints bring their own."""
+_AXOLOTL_QUANTIZED = MappingProxyType({
+    1.0: ("adapter: lora", "load_in_8bit: true"),
+    2.0: ("adapter: qlora", "load_in_4bit: true", "bnb_config_kwargs:", "  bnb_4bit_use_double_quant: false"),
+    3.0: ("adapter: qlora", "load_in_4bit: true"),
+})  # fmt: skip
+"""The same formats as Axolotl loads them: its QLoRA quantizes to NF4 with double quantization unless told not to."""
 
 
 def training_settings(values: Mapping[str, float]) -> dict[str, str]:
@@ -121,4 +130,47 @@ def training_settings(values: Mapping[str, float]) -> dict[str, str]:
             "gradient_accumulation_steps": "auto",
         }
         texts["DeepSpeed (ds_config.json)"] = json.dumps(config, indent=2)
+    axolotl = _axolotl(values)
+    if axolotl:
+        texts["Axolotl (config.yml)"] = axolotl
     return texts
+
+
+def _axolotl(values: Mapping[str, float]) -> str:
+    """The fine-tune as Axolotl's YAML, or "" for mixed precision, which Axolotl does not keep: its `bf16: true`
+    loads the weights in bf16 as well as computing in it, so there are no fp32 master weights to write."""
+    if values["precision"] == MIXED:
+        return ""
+    lines = [f"base_model: {MODEL_ID}"]
+    if values["method"] != FULL:
+        lines += _AXOLOTL_QUANTIZED.get(values["weight_format"], ("adapter: lora",))
+        rank = int(values["rank"])
+        dropout = 0.05 if values["lora_dropout"] else 0.0
+        lines += [f"lora_r: {rank}", f"lora_alpha: {2 * rank}", f"lora_dropout: {dropout}"]
+        if values["target_modules"] == ALL_LINEAR:
+            lines.append("lora_target_linear: true")
+        else:
+            targets = _TARGETS.get(values["target_modules"], '["q_proj", "v_proj"]')
+            lines.append(f"lora_target_modules: {targets}")
+        if values["lora_embeddings"]:
+            lines.append('lora_modules_to_save: ["embed_tokens", "lm_head"]')
+    lines += [
+        f"bf16: {'true' if values['precision'] == BF16 else 'false'}",
+        f"attn_implementation: {'sdpa' if values['attention'] == 0 else 'eager'}",
+        f"sequence_len: {int(values['seq_len'])}",
+        f"micro_batch_size: {int(values['micro_batch'])}",
+        f"optimizer: {_OPTIMIZERS.get(values['optimizer'], 'adamw_torch')}",
+    ]
+    if values["checkpointing"]:
+        lines.append("gradient_checkpointing: true")
+    if values["checkpointing"] == OFFLOADED_CHECKPOINTING:
+        lines.append("activation_offloading: true")
+    if values["cross_entropy"] == 2:  # Liger's fused linear cross-entropy, through Axolotl's plugin
+        lines += ["plugins:", "  - axolotl.integrations.liger.LigerPlugin", "liger_fused_linear_cross_entropy: true"]
+    if values["compiled"]:
+        lines.append("torch_compile: true")
+    if values["zero_stage"]:
+        lines.append("deepspeed: ds_config.json")
+    # What Axolotl requires beyond memory: a dataset, a learning rate, where to write.
+    lines += ["datasets:", "  - path: ORG/DATASET", "    type: alpaca", "learning_rate: 0.0002", "output_dir: ./out"]
+    return "\n".join(lines) + "\n"

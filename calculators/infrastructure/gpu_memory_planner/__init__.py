@@ -717,10 +717,12 @@ CALCULATOR = Calculator(
         # Translators: {tool} is a library or an engine: transformers, DeepSpeed, vLLM, SGLang, llama.cpp, Ollama.
         title=N_("This run as {tool} takes it"),
         note=N_(
-            "Put your model's Hub id in place of ORG/MODEL. A fine-tune is written for transformers and PEFT (and "
-            "DeepSpeed under ZeRO): transformers checkpoints whole layers whichever checkpointing you count, and "
-            "lora_alpha, twice the rank here, and the dropout rate change no memory. A served model is written for "
-            "each engine; llama.cpp and Ollama allocate your context once for each sequence served at once.",
+            "Put your model's Hub id in place of ORG/MODEL, and your dataset's in place of ORG/DATASET. A fine-tune "
+            "is written for transformers and PEFT (and DeepSpeed under ZeRO), and for Axolotl unless it trains in "
+            "mixed precision, which Axolotl does not offer: its bf16 loads the weights in bf16 too. Both checkpoint "
+            "whole layers whichever checkpointing you count, and lora_alpha, twice the rank here, the dropout rate "
+            "and the learning rate change no memory. A served model is written for each engine; llama.cpp and "
+            "Ollama allocate your context once for each sequence served at once.",
         ),
         write=settings,
     ),

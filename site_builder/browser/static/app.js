@@ -28,7 +28,7 @@ function connectEngine(form) {
   // Started at once on the site's own pages; in an embed, only once it has something to compute: a host page
   // with a dozen calculators would otherwise start a dozen runtimes (150 MB each) that no one may touch.
   let worker = null;
-  const state = { ready: false, inFlight: false, pending: null, errors: new Set(), lastValid: null };
+  const state = { ready: false, inFlight: false, pending: null, requested: null, errors: new Set(), lastValid: null };
   // The texts that describe the values, and what the page was published with (for when the engine
   // cannot start and the form goes back to those values).
   const described = [...results.querySelectorAll("[data-sentence], [data-status]")];
@@ -83,7 +83,13 @@ function connectEngine(form) {
     state.pending = null;
   };
   const request = () => {
-    state.pending = readValues(form);
+    const values = readValues(form);
+    const key = JSON.stringify(values);
+    // A field's blur fires "change" with the values its input events already sent: there is nothing to recompute,
+    // and redrawing the results then would swallow the click that moved the focus (a copy or a sort button).
+    if (key === state.requested) return;
+    state.requested = key;
+    state.pending = values;
     results.setAttribute("aria-busy", "true");
     // Old results stay, greyed, but never a sentence about other values than the form's: while the
     // engine starts at once, and after a moment if a result is slow to come.
