@@ -57,7 +57,7 @@ def training_settings(values: Mapping[str, float]) -> dict[str, str]:
 
     >>> run = {"method": 2, "weight_format": 3, "precision": 1, "optimizer": 3, "rank": 16, "target_modules": 7,
     ...        "lora_dropout": 0, "lora_embeddings": 0, "micro_batch": 2, "checkpointing": 1, "attention": 0,
-    ...        "cross_entropy": 0, "compiled": 0, "zero_stage": 0, "optimizer_offload": 0}
+    ...        "cross_entropy": 0, "compiled": 0, "zero_stage": 0, "optimizer_offload": 0, "seq_len": 2048}
     >>> print(training_settings(run)["transformers"])
     from peft import LoraConfig
     from transformers import AutoModelForCausalLM, BitsAndBytesConfig, TrainingArguments
@@ -82,6 +82,8 @@ def training_settings(values: Mapping[str, float]) -> dict[str, str]:
         bf16=True,
         optim="paged_adamw_8bit",
     )
+    >>> print(training_settings(run)["Axolotl (config.yml)"].splitlines()[1:4])
+    ['adapter: qlora', 'load_in_4bit: true', 'lora_r: 16']
     """
     lora = values["method"] != FULL
     quantized = _BITSANDBYTES.get(values["weight_format"], ()) if lora else ()
