@@ -132,3 +132,25 @@ def test_a_list_price_fills_the_prices_and_names_its_date_and_source(
     assert rows.count() == menu.locator("option[data-values]").count()
     link = rows.first.locator("th a")
     assert link.get_attribute("href").startswith("https://") and "USD" in rows.first.inner_text()
+
+
+def test_a_gpu_fills_the_memory_a_framework_sees_and_its_figures_are_sourced(
+    page: Any, base_url: str, kits: dict[str, LocaleKit]
+) -> None:
+    # An A10G sold as 24 GB shows CUDA 22.49 GiB; the plan is made on that, and the table under the article gives
+    # each GPU of the menu with its sources, a figure its vendor does not publish said so.
+    locale, planner = LOCALE_BY_TAG["de"], find("gpu-memory-planner")
+    _open(page, base_url, locale, planner)
+    page.select_option("#preset-gpu", "a10g")
+    _settle(page)
+    values = _form_values(page)
+    assert (values["gpu_memory_gb"], values["usable_memory_gib"]) == ("24", "22.49")
+    report = make_report(planner, values, kits[locale.tag])
+    assert result_text(page.content()) == expected_text(report, _names(planner), chart=True)
+    assert "22,49 GiB" in page.inner_text('[data-sentence="capacity_gib"]')
+    rows = page.locator(".gpu-sources tbody tr")
+    assert rows.count() == page.locator("#preset-gpu option[data-values]").count() > 30
+    a10g = rows.filter(has_text="A10G")
+    assert a10g.locator("a").nth(1).get_attribute("href").startswith("https://github.com/")
+    assert "Nicht veröffentlicht" in a10g.inner_text()  # AWS publishes no bandwidth or peak for it
+    assert "November 2021" in a10g.inner_text()  # the day it was announced, in the reader's language
