@@ -154,3 +154,4 @@ def test_a_gpu_fills_the_memory_a_framework_sees_and_its_figures_are_sourced(
     assert a10g.locator("a").nth(1).get_attribute("href").startswith("https://github.com/")
     assert "Nicht veröffentlicht" in a10g.inner_text()  # AWS publishes no bandwidth or peak for it
     assert "November 2021" in a10g.inner_text()  # the day it was announced, in the reader's language
+    assert "1.979" in rows.filter(has_text="H100 SXM").inner_text()  # its dense FP8 peak, beside the BF16 one

@@ -141,6 +141,9 @@ class GpuPreset:
     bf16_tflops: float = 0.0
     """The dense BF16 peak; 0 where the vendor publishes none (Apple), and pages that need one do not offer the
     GPU."""
+    fp8_tflops: float = 0.0
+    """The dense FP8 peak, for the table of figures; 0 where the vendor publishes none (no FP8 before Hopper and
+    Ada). The pages compute at the BF16 peak."""
     usable_gib: float = 0.0
     """What the framework reports as the device's total (nvidia-smi, Metal's recommendedMaxWorkingSetSize), where
     it was measured and differs from the label read in GiB; 0 where it was not."""
