@@ -7,10 +7,11 @@ Their words are in the gettext context "input", so each is translated once for e
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
-from calculators.kernel.spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message, OutputSpec
+from calculators.kernel.spec import MEMORY_UNITS, N_, Choice, InputSpec, Kind, Message, OutputSpec, Rule
 
 from . import units
 
@@ -50,6 +51,8 @@ __all__ = [
     "MODEL_SHAPE",
     "MOE_SHAPE",
     "PARAMS_BILLION",
+    "SEEN_MEMORY",
+    "SEEN_MEMORY_RULE",
     "SEQ_LEN",
     "SHARED_EXPERTS",
     "SLIDING_WINDOW",
@@ -63,6 +66,7 @@ __all__ = [
     "advanced_groups",
     "choice_input",
     "count_input",
+    "seen_bytes",
     "yes_no_input",
 ]
 
@@ -723,6 +727,52 @@ MEMORY_SAVER_INPUTS: tuple[InputSpec, ...] = (CHECKPOINTING, ATTENTION_KERNEL, C
 def advanced_groups(*groups: tuple[Message, tuple[InputSpec, ...]]) -> tuple[InputSpec, ...]:
     """Inputs added to a published page in closed groups of advanced options: optional, so old links keep working."""
     return tuple(replace(spec, group=group, optional=True, advanced=True) for group, specs in groups for spec in specs)
+
+
+SEEN_MEMORY = InputSpec(
+    name="usable_memory_gib",
+    kind=Kind.DECIMAL,
+    group=MEMORY,
+    label=N_("input", "Memory the framework sees"),
+    help=N_(
+        "input",
+        "The total nvidia-smi reports, or on a Mac the share of memory Metal lets the GPU use "
+        "(recommendedMaxWorkingSetSize). Choosing a GPU fills it where a reading was published: 22.5 GiB for an "
+        "A10G sold as 24 GB. At 0 the memory as sold is used.",
+    ),
+    unit=units.GIB,
+    default="0",
+    minimum=Decimal(0),
+    maximum=Decimal(1_000_000),
+    fraction_digits=3,
+    preset="gpu.usable_gib",
+    optional=True,
+)
+"""What a framework can allocate on one GPU where a reading says it differs from the label (`seen_bytes`)."""
+
+
+def _seen_within_label(values: Mapping[str, float]) -> bool:
+    return values["usable_memory_gib"] <= values["gpu_memory_gb"]
+
+
+SEEN_MEMORY_RULE = Rule(
+    "usable_memory_gib",
+    _seen_within_label,
+    # Translators: {gpu_memory_gb} is the GPU memory entered, in GB.
+    N_(
+        "input",
+        "Enter at most the {gpu_memory_gb} GB the GPU is sold with: frameworks see the memory as sold, in GiB, or "
+        "less. Enter 0 to use the memory as sold.",
+    ),
+)
+"""Vendors print capacity in GiB-sized "GB", and what a framework sees is that or less (presets.py checks it too)."""
+
+
+def seen_bytes(values: Mapping[str, float], label_unit: float) -> float:
+    """The memory a framework sees on one GPU, in bytes: the reading of `SEEN_MEMORY` where one is given, else the
+    memory as sold read in `label_unit` (2³⁰ where a page reads a label as GiB, as CUDA shows an A100's 80 GB)."""
+    seen = values.get("usable_memory_gib", 0.0)
+    return seen * 2.0**30 if seen else values["gpu_memory_gb"] * label_unit
 
 
 CUDA_CONTEXT = InputSpec(

@@ -40,6 +40,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .architecture import GPT2, PHI, count_parameters
+from .inputs import seen_bytes
 
 __all__ = [
     "DISTRIBUTED_OPTIMIZER",
@@ -210,7 +211,7 @@ def run_of(values: Mapping[str, float]) -> Run:
         overlap=bool(values["overlap_communication"]),
         gpus=int(values["gpus"]),
         gpus_per_node=values["gpus_per_node"],
-        capacity=values["gpu_memory_gb"] * 2.0**30 * values["safety_margin"] / 100,
+        capacity=seen_bytes(values, 2.0**30) * values["safety_margin"] / 100,
         peak_flops=values["peak_tflops"] * 1e12,
         efficiency=values["matmul_efficiency"] / 100,
         nvlink=values["nvlink_gb_s"] * 1e9,

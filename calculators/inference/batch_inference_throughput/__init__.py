@@ -34,14 +34,14 @@ _WORKLOAD = inputs.WORKLOAD
 def _largest_batch(values: Mapping[str, float]) -> float:
     """The most sequences whose KV caches fit in the GPUs' memory beside the weights (0 if the weights do not)."""
     per_sequence = values["context_tokens"] * roofline.kv_bytes_per_token(values)
-    free = values["gpus"] * values["gpu_memory_gb"] * 1e9 - roofline.weight_bytes(values)
+    free = values["gpus"] * inputs.seen_bytes(values, 1e9) - roofline.weight_bytes(values)
     return float(max(0, math.floor(free / per_sequence)))
 
 
 def _fewest_gpus(values: Mapping[str, float]) -> float:
     """The fewest GPUs of this memory that hold the weights and one sequence's KV cache."""
     needed = roofline.weight_bytes(values) + values["context_tokens"] * roofline.kv_bytes_per_token(values)
-    return float(max(1, math.ceil(round(needed / (values["gpu_memory_gb"] * 1e9), 9))))
+    return float(max(1, math.ceil(round(needed / inputs.seen_bytes(values, 1e9), 9))))
 
 
 def on_fewest_gpus(values: Mapping[str, float]) -> dict[str, float]:
@@ -105,7 +105,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     context = values["context_tokens"]
     weights = roofline.weight_bytes(values)
     per_sequence = context * roofline.kv_bytes_per_token(values)
-    free = values["gpus"] * values["gpu_memory_gb"] * 1e9 - weights
+    free = values["gpus"] * inputs.seen_bytes(values, 1e9) - weights
     most = _largest_batch(values)
     one = roofline.decode_step(values, 1, context)
     chosen = roofline.decode_step(values, values["batch_size"], context)
@@ -140,6 +140,7 @@ CALCULATOR = Calculator(
         ),
         replace(inputs.BATCH_SIZE, group=_WORKLOAD, default="32"),
         roofline.GPU_MEMORY,
+        replace(inputs.SEEN_MEMORY, group=roofline.GPU, advanced=True),
         *roofline.SERVING_GPU_INPUTS,
     ),
     outputs=(
@@ -203,7 +204,7 @@ CALCULATOR = Calculator(
         ),
     ),
     compute=compute,
-    rules=(KV_HEADS_RULE,),
+    rules=(KV_HEADS_RULE, inputs.SEEN_MEMORY_RULE),
     updated="2026-12-02",
     formulas=(
         r"b_{max} = \left\lfloor \frac{n \cdot M - P \cdot Q / 8}{s \cdot m_{token}} \right\rfloor",

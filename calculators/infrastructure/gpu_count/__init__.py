@@ -50,7 +50,8 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     >>> result["gpu_count"], result["tensor_parallel_size"], result["pipeline_parallel_size"]
     (5, 4, 2)
     """
-    usable = values["gpu_memory_gb"] * values.get("gpu_memory_utilization", 1)
+    seen = inputs.seen_bytes(values, 1e9) / 1e9
+    usable = seen * values.get("gpu_memory_utilization", 1)
     # Round away float noise first, so that 144 GB on 72 usable GB is 2 GPUs and not 3.
     needed = max(1, math.ceil(round(values["required_memory_gb"] / usable, 9)))
     heads = int(values["attention_heads"])
@@ -66,6 +67,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
         "tensor_parallel_size": tensor,
         "pipeline_parallel_size": pipeline,
         "memory_per_gpu_gb": values["required_memory_gb"] / (tensor * pipeline),
+        "seen_memory_gb": seen,
     }
 
 
@@ -129,6 +131,7 @@ CALCULATOR = Calculator(
             fraction_digits=3,
             preset="gpu.memory_gb",
         ),
+        replace(inputs.SEEN_MEMORY, group=_GPU, advanced=True),
         InputSpec(
             name="gpus_per_node",
             kind=Kind.INTEGER,
@@ -167,12 +170,12 @@ CALCULATOR = Calculator(
             name="gpu_count",
             label=N_("GPUs needed"),
             unit=NP_("GPU", "GPUs", count="gpu_count"),
-            # Translators: {required_memory_gb} and {gpu_memory_gb} are formatted numbers of GB,
+            # Translators: {required_memory_gb} and {seen_memory_gb} are formatted numbers of GB,
             # {gpu_memory_utilization} a fraction such as 0.9, {gpu_count} a whole number of GPUs.
             sentence=NP_(
-                "{required_memory_gb} GB ÷ ({gpu_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
+                "{required_memory_gb} GB ÷ ({seen_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
                 "is {gpu_count} GPU.",
-                "{required_memory_gb} GB ÷ ({gpu_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
+                "{required_memory_gb} GB ÷ ({seen_memory_gb} GB × {gpu_memory_utilization}), rounded up, "
                 "is {gpu_count} GPUs.",
                 count="gpu_count",
             ),
@@ -217,13 +220,21 @@ CALCULATOR = Calculator(
                 "{required_memory_gb} GB take {memory_per_gpu_gb} GB on each.",
             ),
         ),
+        OutputSpec(
+            name="seen_memory_gb",
+            label=N_("Memory planned on"),
+            unit=N_("GB"),
+            # Translators: {seen_memory_gb} is a formatted number of GB.
+            sentence=N_("Each GPU gives the framework {seen_memory_gb} GB."),
+        ),
     ),
     compute=compute,
-    updated="2026-12-02",
+    updated="2026-12-06",
     formulas=(
         r"n = \left\lceil \frac{M}{G \cdot u} \right\rceil",
         r"t = \min \{ d \ge n : d \le g,\ d \mid h,\ (d \mid n_{kv} \lor n_{kv} \mid d) \}",
         r"p = \left\lceil \frac{n}{t} \right\rceil",
     ),
     related=("llm-inference-vram", "kv-cache-size", "quantized-model-size", "model-download-time"),
+    rules=(inputs.SEEN_MEMORY_RULE,),
 )

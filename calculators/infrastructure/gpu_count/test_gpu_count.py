@@ -163,3 +163,16 @@ def test_report_sentences(kits: dict[str, LocaleKit]) -> None:
     assert texts["pipeline_parallel_size"].sentence.startswith("1 pipeline stage of 4 tensor-parallel GPUs holds")
     one = make_report(GPUS, {**GPUS.defaults(), "required_memory_gb": "16"}, kits["en"])
     assert one.results[0].unit == "GPU"
+
+
+def test_vllm_takes_its_share_of_what_the_gpu_shows() -> None:
+    # vLLM's gpu_memory_utilization is a share of the total CUDA reports: 81,559 MiB (79.65 GiB, 85.52 GB) on an
+    # H100 sold as 80 GB. 150 GB does not fit two GPUs' 0.9 × 80 GB, but fits 0.9 × 85.52 GB on two.
+    assert _result(required_memory_gb="150")["gpu_count"] == 3
+    seen = _result(required_memory_gb="150", usable_memory_gib="79.65")
+    assert seen["seen_memory_gb"] == pytest.approx(79.65 * 2**30 / 1e9)
+    assert seen["gpu_count"] == 2
+    assert _result()["seen_memory_gb"] == 80  # without a reading, the memory as sold
+    # a link from before the field keeps its result
+    old = {spec.name: spec.default for spec in GPUS.inputs if spec.name != "usable_memory_gib"}
+    assert evaluate(GPUS, old).results == evaluate(GPUS, GPUS.defaults()).results

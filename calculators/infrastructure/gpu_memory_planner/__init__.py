@@ -27,7 +27,6 @@ from calculators.kernel.spec import (
     Kind,
     MemoryChart,
     OutputSpec,
-    Rule,
     Settings,
     messages_of,
 )
@@ -49,22 +48,6 @@ memory a framework was measured to see is given (22.5 GiB on an A10G sold as 24 
 
 # The conventions (`convention`): what the figure counts.
 _ALLOCATED, _RESERVED, _NVIDIA_SMI = 0.0, 1.0, 2.0
-
-
-def _seen_within_label(values: Mapping[str, float]) -> bool:
-    return values["usable_memory_gib"] <= values["gpu_memory_gb"]
-
-
-_SEEN_RULE = Rule(
-    "usable_memory_gib",
-    _seen_within_label,
-    # Translators: {gpu_memory_gb} is the GPU memory entered, in GB.
-    N_(
-        "Enter at most the {gpu_memory_gb} GB the GPU is sold with: frameworks see the memory as sold, in GiB, or "
-        "less. Enter 0 to read the memory as sold.",
-    ),
-)
-"""Vendors print capacity in GiB-sized "GB", and what a framework sees is that or less (presets.py checks it too)."""
 
 
 def compute(values: Mapping[str, float]) -> dict[str, float]:
@@ -100,7 +83,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     terms = memory.estimate(values)
     allocated = terms.allocated
     convention = values["convention"]
-    capacity = (values.get("usable_memory_gib", 0) or values["gpu_memory_gb"]) * _GIB
+    capacity = inputs.seen_bytes(values, _GIB)
     training = values["method"] != memory.SERVING
     # An engine that reserves (vLLM) holds its share from the start, and a plan must fit within that share.
     share = 0.0 if training else values["engine_share"] / 100
@@ -229,23 +212,7 @@ CALCULATOR = Calculator(
             fraction_digits=3,
             preset="gpu.memory_gb",
         ),
-        InputSpec(
-            name="usable_memory_gib",
-            kind=Kind.DECIMAL,
-            group=_GPU,
-            label=N_("Memory the framework sees"),
-            help=N_(
-                "The total nvidia-smi reports, or on a Mac the share of memory Metal lets the GPU use "
-                "(recommendedMaxWorkingSetSize). Choosing a GPU fills it where a reading was published: 22.5 GiB "
-                "for an A10G sold as 24 GB. At 0 the memory as sold is read in GiB."
-            ),
-            unit=units.GIB,
-            default="0",
-            minimum=Decimal(0),
-            maximum=Decimal(1_000_000),
-            fraction_digits=3,
-            preset="gpu.usable_gib",
-        ),
+        replace(inputs.SEEN_MEMORY, group=_GPU),
         inputs.choice_input(
             "convention",
             _GPU,
@@ -726,5 +693,5 @@ CALCULATOR = Calculator(
         ),
         write=settings,
     ),
-    rules=(KV_HEADS_RULE, attention.LAYER_SHARES_RULE, _SEEN_RULE),
+    rules=(KV_HEADS_RULE, attention.LAYER_SHARES_RULE, inputs.SEEN_MEMORY_RULE),
 )

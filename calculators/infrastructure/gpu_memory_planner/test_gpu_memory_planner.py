@@ -202,3 +202,6 @@ def test_a_plan_must_fit_the_memory_the_framework_sees_not_the_label() -> None:
     # and what no framework can see is refused, in words, not computed
     evaluation = evaluate(PLANNER, {**PLANNER.defaults(), "gpu_memory_gb": "16", "usable_memory_gib": "22.49"})
     assert [problem.name for problem in evaluation.problems] == ["usable_memory_gib"]
+    # and a link from before the field keeps its result
+    old = {spec.name: spec.default for spec in PLANNER.inputs if spec.name != "usable_memory_gib"}
+    assert evaluate(PLANNER, old).results == evaluate(PLANNER, PLANNER.defaults()).results

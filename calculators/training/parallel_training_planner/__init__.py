@@ -76,7 +76,7 @@ def compute(values: Mapping[str, float]) -> dict[str, float]:
     _, plain = parallel.flops_per_token(model, run, parallel.NO_RECOMPUTE)
     _, rerun = parallel.flops_per_token(model, run, layout.recompute)
     unit = values["memory_unit"]
-    capacity = values["gpu_memory_gb"] * _GIB
+    capacity = inputs.seen_bytes(values, _GIB)
     step = timing.step
     tokens = values["global_batch"] * values["seq_len"]
     seconds = values["tokens_billion"] * 1e9 / tokens * step
@@ -438,6 +438,7 @@ def _runnable(values: Mapping[str, float]) -> bool:
 
 _RULES = (
     KV_HEADS_RULE,
+    inputs.SEEN_MEMORY_RULE,
     Rule(
         "tensor_parallel_size",
         lambda v: (
@@ -553,6 +554,7 @@ CALCULATOR = Calculator(
             fraction_digits=0,
         ),
         replace(roofline.GPU_MEMORY, group=_CLUSTER),
+        replace(inputs.SEEN_MEMORY, group=_CLUSTER, advanced=True),
         replace(roofline.PEAK_TFLOPS, group=_CLUSTER),
         InputSpec(
             name="gpus_per_node",
