@@ -145,8 +145,8 @@ class GpuPreset:
     """The dense FP8 peak, for the table of figures; 0 where the vendor publishes none (no FP8 before Hopper and
     Ada). The pages compute at the BF16 peak."""
     usable_gib: float = 0.0
-    """What the framework reports as the device's total (nvidia-smi, Metal's recommendedMaxWorkingSetSize), where
-    it was measured and differs from the label read in GiB; 0 where it was not."""
+    """What the framework reports as the device's total (nvidia-smi, Metal's recommendedMaxWorkingSetSize), as a
+    published reading gives it; 0 where none was found, and the label is read as it is."""
     usable_source: str = ""
     """Where that reading was published."""
     notes: str = ""
