@@ -247,9 +247,15 @@ c_fc, c_proj), 2 separate q, k, v and a two-matrix MLP (Phi-2's fc1, fc2), 3 fus
 (Phi-3).
 """
 
-GPU_FACTS: tuple[str, ...] = ("gpu.memory_gb", "gpu.bandwidth_gb_s", "gpu.bf16_tflops", "gpu.usable_gib")
-"""What a GPU preset can fill: memory as sold (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s) and the
-memory a framework was measured to see (GiB, 0 where unmeasured)."""
+GPU_FACTS: tuple[str, ...] = (
+    "gpu.memory_gb",
+    "gpu.bandwidth_gb_s",
+    "gpu.bf16_tflops",
+    "gpu.usable_gib",
+    "gpu.fp8_tflops",
+)
+"""What a GPU preset can fill: memory as sold (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s), the memory a
+framework was measured to see (GiB, 0 where unmeasured) and the dense FP8 peak (TFLOP/s, 0 where none)."""
 
 PRICE_FACTS: tuple[str, ...] = (
     "price.currency",

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from calculators.kernel.spec import N_, InputSpec, Kind
+from calculators.kernel.spec import N_, Choice, InputSpec, Kind
 
 from . import inputs, units
 
@@ -29,9 +29,11 @@ __all__ = [
     "ACTIVE_PARAMS",
     "BANDWIDTH",
     "EFFICIENCY",
+    "FP8_PEAK_TFLOPS",
     "GPU",
     "GPUS",
     "GPU_MEMORY",
+    "MATRIX_PRECISION",
     "MILLISECONDS",
     "PEAK_TFLOPS",
     "SERVING_GPU_INPUTS",
@@ -44,6 +46,7 @@ __all__ = [
     "decode_step",
     "forward_flops",
     "kv_bytes_per_token",
+    "peak_tflops",
     "prefill",
     "ridge_point",
     "weight_bytes",
@@ -104,6 +107,42 @@ PEAK_TFLOPS = InputSpec(
     maximum=Decimal(1_000_000),
     fraction_digits=3,
     preset="gpu.bf16_tflops",
+)
+FP8_PEAK_TFLOPS = InputSpec(
+    name="fp8_peak_tflops",
+    kind=Kind.DECIMAL,
+    group=GPU,
+    label=N_("input", "FP8 peak compute per GPU"),
+    help=N_(
+        "input",
+        "The datasheet's dense FP8 tensor peak, without sparsity: 1,979 TFLOP/s for an H100 SXM; 0 for a GPU "
+        "without FP8 tensor cores.",
+    ),
+    default="1979",
+    unit=units.TFLOP_S,
+    minimum=Decimal(0),
+    maximum=Decimal(1_000_000),
+    fraction_digits=3,
+    preset="gpu.fp8_tflops",
+    optional=True,
+    advanced=True,
+)
+MATRIX_PRECISION = replace(
+    inputs.choice_input(
+        "matrix_precision",
+        GPU,
+        N_("input", "Matrix products in"),
+        N_(
+            "input",
+            "FP8 multiplies FP8 weights by FP8 activations (W8A8) at the FP8 peak where the GPU has FP8 tensor "
+            "cores (Ada, Hopper, Blackwell, MI300 and later); on older GPUs vLLM runs an FP8 checkpoint as "
+            "weight-only FP8 and multiplies in BF16, at the BF16 peak.",
+        ),
+        "bf16",
+        (Choice("bf16", N_("input", "BF16 or FP16"), number="0"), Choice("fp8", N_("input", "FP8 (W8A8)"), number="1")),
+    ),
+    optional=True,
+    advanced=True,
 )
 GPU_MEMORY = InputSpec(
     name="gpu_memory_gb",
@@ -222,10 +261,24 @@ def decode_flops(values: Mapping[str, float], context: float) -> float:
     return 2 * values["active_params_billion"] * 1e9 + 4 * values["layers"] * context * d_attn
 
 
+def peak_tflops(values: Mapping[str, float]) -> float:
+    """The peak the matrix products run at: the FP8 peak for W8A8 where the GPU has one, else the BF16 peak.
+
+    vLLM's FP8 guide: "FP8 computation is supported on NVIDIA GPUs with compute capability >= 8.9 (Ada Lovelace,
+    Hopper, Blackwell). FP8 models will run on compute capability >= 7.5 (Turing) as weight-only W8A16".
+
+    >>> h100, a100 = {"peak_tflops": 989.5, "fp8_peak_tflops": 1979}, {"peak_tflops": 312, "fp8_peak_tflops": 0}
+    >>> peak_tflops(h100), peak_tflops({**h100, "matrix_precision": 1}), peak_tflops({**a100, "matrix_precision": 1})
+    (989.5, 1979, 312)
+    """
+    fp8 = values.get("fp8_peak_tflops", 0.0) if values.get("matrix_precision", 0.0) == 1 else 0.0
+    return fp8 or values["peak_tflops"]
+
+
 def _seconds(values: Mapping[str, float], data: float, flops: float) -> Step:
     share = values["efficiency"] / 100
     bandwidth = values["bandwidth_gb_s"] * 1e9 * values["gpus"] * share
-    peak = values["peak_tflops"] * 1e12 * values["gpus"] * share
+    peak = peak_tflops(values) * 1e12 * values["gpus"] * share
     return Step(data, flops, data / bandwidth, flops / peak)
 
 
@@ -257,7 +310,7 @@ def prefill(values: Mapping[str, float], batch: float, prompt: float) -> Step:
 
 def ridge_point(values: Mapping[str, float]) -> float:
     """FLOPs per byte where a step stops being memory-bound: peak FLOP/s ÷ bandwidth (the efficiency cancels)."""
-    return values["peak_tflops"] * 1e12 / (values["bandwidth_gb_s"] * 1e9)
+    return peak_tflops(values) * 1e12 / (values["bandwidth_gb_s"] * 1e9)
 
 
 SERVING_MODEL_INPUTS: tuple[InputSpec, ...] = (
@@ -271,5 +324,12 @@ SERVING_MODEL_INPUTS: tuple[InputSpec, ...] = (
     replace(inputs.BYTES_PER_ELEMENT, label=N_("input", "KV cache precision")),
 )
 """The model facts a step's bytes and FLOPs need: weights, the FLOPs' parameters, the KV cache's shape."""
-SERVING_GPU_INPUTS: tuple[InputSpec, ...] = (BANDWIDTH, PEAK_TFLOPS, GPUS, EFFICIENCY)
-"""The machine of the roofline: bandwidth, peak, how many GPUs, and the share of both reached."""
+SERVING_GPU_INPUTS: tuple[InputSpec, ...] = (
+    BANDWIDTH,
+    PEAK_TFLOPS,
+    GPUS,
+    EFFICIENCY,
+    FP8_PEAK_TFLOPS,
+    MATRIX_PRECISION,
+)
+"""The machine of the roofline: bandwidth, peak, how many GPUs, the share of both reached, and FP8 matrix products."""

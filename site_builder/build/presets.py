@@ -142,8 +142,8 @@ class GpuPreset:
     """The dense BF16 peak; 0 where the vendor publishes none (Apple), and pages that need one do not offer the
     GPU."""
     fp8_tflops: float = 0.0
-    """The dense FP8 peak, for the table of figures; 0 where the vendor publishes none (no FP8 before Hopper and
-    Ada). The pages compute at the BF16 peak."""
+    """The dense FP8 peak; 0 where the vendor publishes none (no FP8 before Hopper and Ada), and FP8 matrix products
+    run at the BF16 peak, as vLLM runs FP8 weights there."""
     usable_gib: float = 0.0
     """What the framework reports as the device's total (nvidia-smi, Metal's recommendedMaxWorkingSetSize), as a
     published reading gives it; 0 where none was found, and the label is read as it is."""
@@ -153,7 +153,11 @@ class GpuPreset:
 
     def facts(self) -> dict[str, float]:
         """Return this GPU's value of each `GPU_FACTS` key it states: all but a bandwidth or peak it lacks."""
-        facts = {"gpu.memory_gb": float(self.memory_gb), "gpu.usable_gib": float(self.usable_gib)}
+        facts = {
+            "gpu.memory_gb": float(self.memory_gb),
+            "gpu.usable_gib": float(self.usable_gib),
+            "gpu.fp8_tflops": float(self.fp8_tflops),
+        }
         if self.bandwidth_gb_s:
             facts["gpu.bandwidth_gb_s"] = float(self.bandwidth_gb_s)
         if self.bf16_tflops:

@@ -40,3 +40,21 @@ def test_prefill_is_compute_bound() -> None:
 
 def test_bad_input_is_a_problem() -> None:
     assert not evaluate(CALCULATOR, {**CALCULATOR.defaults(), "prompt_tokens": "0"}).ok
+
+
+def test_fp8_matrix_products_run_at_the_fp8_peak_where_the_gpu_has_one() -> None:
+    # A long prompt is bound by compute: on an H100 SXM (989.5 dense BF16, 1,979 dense FP8 TFLOP/s) an FP8 (W8A8)
+    # checkpoint reads it at twice the speed. An A100 has no FP8 tensor cores: vLLM runs the checkpoint as
+    # weight-only FP8 (W8A16) and multiplies in BF16, so the prompt takes as long as in BF16.
+    prompt = {"prompt_tokens": "32768", "bits_per_weight": "8"}
+    bf16, fp8 = (_result(**prompt, matrix_precision=m)["ttft_ms"] for m in ("bf16", "fp8"))
+    assert fp8 == pytest.approx(bf16 / 2, rel=0.01)
+    a100 = {**prompt, "bandwidth_gb_s": "2039", "peak_tflops": "312", "fp8_peak_tflops": "0"}
+    assert _result(**a100, matrix_precision="fp8")["ttft_ms"] == _result(**a100)["ttft_ms"]
+    # a link from before these inputs keeps its result
+    old = {
+        spec.name: spec.default
+        for spec in CALCULATOR.inputs
+        if spec.name not in {"matrix_precision", "fp8_peak_tflops"}
+    }
+    assert evaluate(CALCULATOR, old).results == evaluate(CALCULATOR, CALCULATOR.defaults()).results
