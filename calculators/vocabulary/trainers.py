@@ -37,6 +37,8 @@ _OPTIMIZERS = MappingProxyType({ADAMW_8BIT: "adamw_bnb_8bit", PAGED_ADAMW: "page
 """The page's optimizers by transformers' names (`OptimizerNames`); AdamW is "adamw_torch"."""
 _TARGETS = MappingProxyType({ATTENTION: '["q_proj", "k_proj", "v_proj", "o_proj"]', ALL_LINEAR: '"all-linear"'})
 """LoRA's targets by PEFT's names (Llama's projections); the query and value are the rest."""
+_SAVED = '["embed_tokens", "lm_head"]'
+"""The modules trained in full beside LoRA when the embeddings are trained too (PEFT's `modules_to_save`)."""
 _BITSANDBYTES = MappingProxyType({
     1.0: ("load_in_8bit=True",),
     2.0: ("load_in_4bit=True", 'bnb_4bit_quant_type="nf4"', 'bnb_4bit_compute_dtype="bfloat16"'),
@@ -93,15 +95,12 @@ def training_settings(values: Mapping[str, float]) -> dict[str, str]:
         lines += ["quantization = BitsAndBytesConfig(", *(f"    {item}," for item in quantized), ")"]
     # Mixed precision keeps fp32 weights and computes in bf16 under autocast; pure bf16 loads the weights in bf16.
     dtype = "bfloat16" if values["precision"] == BF16 else "float32"
-    attention = "sdpa" if values["attention"] == 0 else "eager"
-    model = [f'    "{MODEL_ID}",', f'    dtype="{dtype}",', f'    attn_implementation="{attention}",']
+    model = [f'    "{MODEL_ID}",', f'    dtype="{dtype}",', f'    attn_implementation="{_attention(values)}",']
     lines += ["model = AutoModelForCausalLM.from_pretrained(", *model]
     lines += [*(["    quantization_config=quantization,"] if quantized else []), ")"]
     if lora:
-        rank = int(values["rank"])
-        saved = ', modules_to_save=["embed_tokens", "lm_head"]' if values["lora_embeddings"] else ""
-        targets = _TARGETS.get(values["target_modules"], '["q_proj", "v_proj"]')
-        dropout = 0.05 if values["lora_dropout"] else 0.0
+        rank, dropout, targets = _lora(values)
+        saved = f", modules_to_save={_SAVED}" if values["lora_embeddings"] else ""
         lines.append(
             f"lora = LoraConfig(r={rank}, lora_alpha={2 * rank}, lora_dropout={dropout}, "
             f'target_modules={targets}{saved}, task_type="CAUSAL_LM")'
@@ -111,7 +110,7 @@ def training_settings(values: Mapping[str, float]) -> dict[str, str]:
         arguments.append("activation_checkpointing=True")
     if values["precision"] != FP32:
         arguments.append("bf16=True")
-    arguments.append(f'optim="{_OPTIMIZERS.get(values["optimizer"], "adamw_torch")}"')
+    arguments.append(f'optim="{_optimizer(values)}"')
     if values["cross_entropy"] == 2:  # Liger's fused linear cross-entropy
         arguments.append("use_liger_kernel=True")
     if values["compiled"]:
@@ -146,22 +145,19 @@ def _axolotl(values: Mapping[str, float]) -> str:
     lines = [f"base_model: {MODEL_ID}"]
     if values["method"] != FULL:
         lines += _AXOLOTL_QUANTIZED.get(values["weight_format"], ("adapter: lora",))
-        rank = int(values["rank"])
-        dropout = 0.05 if values["lora_dropout"] else 0.0
+        rank, dropout, targets = _lora(values)
         lines += [f"lora_r: {rank}", f"lora_alpha: {2 * rank}", f"lora_dropout: {dropout}"]
-        if values["target_modules"] == ALL_LINEAR:
-            lines.append("lora_target_linear: true")
-        else:
-            targets = _TARGETS.get(values["target_modules"], '["q_proj", "v_proj"]')
-            lines.append(f"lora_target_modules: {targets}")
+        # Axolotl names PEFT's "all-linear" lora_target_linear.
+        linear = values["target_modules"] == ALL_LINEAR
+        lines.append("lora_target_linear: true" if linear else f"lora_target_modules: {targets}")
         if values["lora_embeddings"]:
-            lines.append('lora_modules_to_save: ["embed_tokens", "lm_head"]')
+            lines.append(f"lora_modules_to_save: {_SAVED}")
     lines += [
         f"bf16: {'true' if values['precision'] == BF16 else 'false'}",
-        f"attn_implementation: {'sdpa' if values['attention'] == 0 else 'eager'}",
+        f"attn_implementation: {_attention(values)}",
         f"sequence_len: {int(values['seq_len'])}",
         f"micro_batch_size: {int(values['micro_batch'])}",
-        f"optimizer: {_OPTIMIZERS.get(values['optimizer'], 'adamw_torch')}",
+        f"optimizer: {_optimizer(values)}",
     ]
     if values["checkpointing"]:
         lines.append("gradient_checkpointing: true")
@@ -176,3 +172,19 @@ def _axolotl(values: Mapping[str, float]) -> str:
     # What Axolotl requires beyond memory: a dataset, a learning rate, where to write.
     lines += ["datasets:", "  - path: ORG/DATASET", "    type: alpaca", "learning_rate: 0.0002", "output_dir: ./out"]
     return "\n".join(lines) + "\n"
+
+
+def _attention(values: Mapping[str, float]) -> str:
+    """The attention kernel by transformers' name, which Axolotl takes too: SDPA, or eager."""
+    return "sdpa" if values["attention"] == 0 else "eager"
+
+
+def _optimizer(values: Mapping[str, float]) -> str:
+    """The optimizer by transformers' name (`OptimizerNames`), which Axolotl takes too."""
+    return _OPTIMIZERS.get(values["optimizer"], "adamw_torch")
+
+
+def _lora(values: Mapping[str, float]) -> tuple[int, float, str]:
+    """LoRA's rank, dropout rate and targets (PEFT's names); both texts give alpha as twice the rank."""
+    targets = _TARGETS.get(values["target_modules"], '["q_proj", "v_proj"]')
+    return int(values["rank"]), 0.05 if values["lora_dropout"] else 0.0, targets

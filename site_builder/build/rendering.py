@@ -186,17 +186,19 @@ def preset_menus(calculators: Sequence[Calculator], presets: Presets, feed: str 
     """Work out every calculator's preset menus once: they do not depend on the locale. `feed` is the text of the
     site's prices.json."""
     price_dates = tuple(sorted({price.read_on.isoformat() for price in presets.all_prices}))
-    return {
-        calculator.slug: PresetMenus(
-            models=_preset_options(calculator, _offered(calculator, "model", presets.models)),
-            gpus=_preset_options(calculator, _offered(calculator, "gpu", presets.gpus)),
-            prices=_price_menus(calculator, presets.prices, presets.dataset),
-            gpu_entries=_offered(calculator, "gpu", presets.gpus),
-            compared=menu_prices(calculator, feed) if calculator.price_table else (),
-            price_dates=price_dates,
-        )
-        for calculator in calculators
-    }
+    return {calculator.slug: _menus_of(calculator, presets, feed, price_dates) for calculator in calculators}
+
+
+def _menus_of(calculator: Calculator, presets: Presets, feed: str, price_dates: tuple[str, ...]) -> PresetMenus:
+    gpus = _offered(calculator, "gpu", presets.gpus)
+    return PresetMenus(
+        models=_preset_options(calculator, _offered(calculator, "model", presets.models)),
+        gpus=_preset_options(calculator, gpus),
+        prices=_price_menus(calculator, presets.prices, presets.dataset),
+        gpu_entries=gpus,
+        compared=menu_prices(calculator, feed) if calculator.price_table else (),
+        price_dates=price_dates,
+    )
 
 
 def _price_menus(
