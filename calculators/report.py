@@ -148,6 +148,9 @@ ENTER_VALUES = N_("validation", "Enter valid values to see the results.")
 # Translators: shown above the results while an input is invalid, when the results that do not depend on it are shown.
 ENTER_VALUES_FOR_ALL = N_("validation", "Enter valid values to see every result.")
 # Translators: shown in place of the results when a result would be absurdly large.
+# Translators: the value of a result the inputs cannot tell (a speed that needs a compute peak the GPU's vendor does
+# not publish); its sentence says what is missing.
+NOT_KNOWN = N_("result", "Not known")
 OUT_OF_RANGE = N_("validation", "These values give a result too large to be meaningful. Check the inputs.")
 _PROBLEM_TEXT = MappingProxyType(
     {
@@ -311,21 +314,8 @@ def _result_texts(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit
     labels = _choice_labels(calculator, evaluation, kit)
     words = {**numbers, **{f"{name}_label": label for name, label in labels.items()}}
     counts = {**evaluation.values, **evaluation.results}
-    results = tuple(
-        ResultText(
-            name=spec.name,
-            value=numbers[spec.name],
-            unit=labels[spec.unit_choice]
-            if spec.unit_choice
-            else _translate(spec.unit, counts, kit)
-            if spec.unit
-            else "",
-            sentence=_isolate_runs(
-                _fill(spec.sentence, _translate(spec.sentence, counts, kit), words), kit.numbers.direction
-            ),
-        )
-        for spec in calculator.outputs
-    )
+    untold = frozenset(name for name, value in evaluation.results.items() if math.isnan(value))
+    results = tuple(_result_text(spec, words, labels, counts, kit, untold) for spec in calculator.outputs)
     if isinstance(calculator.chart, StepChart):
         chart = _step_chart(calculator.chart, evaluation, kit)
     elif isinstance(calculator.chart, TableChart):
@@ -336,6 +326,27 @@ def _result_texts(calculator: Calculator, evaluation: Evaluation, kit: LocaleKit
     else:
         chart = _chart(calculator.chart, evaluation, labels, kit) if calculator.chart else ""
     return results, chart
+
+
+def _result_text(
+    spec: OutputSpec,
+    words: Mapping[str, str],
+    labels: Mapping[str, str],
+    counts: Mapping[str, float],
+    kit: LocaleKit,
+    untold: frozenset[str],
+) -> ResultText:
+    """One result as written: its value, unit and sentence.
+
+    A result the inputs cannot tell (NaN, in `untold`) reads "Not known", with no unit; it, and a result whose sentence
+    reads one, gets its `unknown` sentence (`_within_range` lets no other result be NaN or read one).
+    """
+    message = spec.unknown if spec.unknown is not None and spec.reads() & untold else spec.sentence
+    sentence = _isolate_runs(_fill(message, _translate(message, counts, kit), words), kit.numbers.direction)
+    if spec.name in untold:
+        return ResultText(spec.name, _translate(NOT_KNOWN, {}, kit), "", sentence)
+    unit = labels[spec.unit_choice] if spec.unit_choice else _translate(spec.unit, counts, kit) if spec.unit else ""
+    return ResultText(spec.name, words[spec.name], unit, sentence)
 
 
 # Translators: one line of the memory chart's legend: {part} is a component such as "Weights", {value} {unit} its size.
@@ -707,14 +718,7 @@ def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleK
 
 def _words_read(calculator: Calculator, spec: OutputSpec) -> set[str]:
     """The inputs and results a written result reads: its value, its sentence's fields, counts, unit and currency."""
-    names = {spec.name, *filter(None, (spec.unit_choice, spec.currency))}
-    for message in (spec.sentence, spec.unit):
-        if isinstance(message, PluralMessage):
-            names.add(message.count)
-        if message is not None:
-            texts = (message.text,) if isinstance(message, Message) else (message.singular, message.plural)
-            fields = (field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field)
-            names.update(field.removesuffix("_label") for field in fields)
+    names = set(spec.reads())
     declared = {
         **{input_spec.name: input_spec.currency for input_spec in calculator.inputs},
         **{output.name: output.currency for output in calculator.outputs},
@@ -772,6 +776,8 @@ def _formatted_numbers(calculator: Calculator, evaluation: Evaluation, facts: Nu
     for name, value in evaluation.results.items():
         # A result no output declares (a chart's part, a figure a sentence converts): to 4 significant digits.
         spec = outputs.get(name)
+        if math.isnan(value):  # not known: no sentence that is written reads it (`_result_text`)
+            continue
         if spec is None and name in calculator.money:
             numbers[name] = money(value, "currency")
         elif spec is None:

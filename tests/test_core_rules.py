@@ -205,6 +205,7 @@ _NAMED_ALIKE = {
     "memory_unit": "model-download-time's sizes are file sizes",
     "micro_batch": "effective-batch-size counts sequences to reach tokens",
     "output_tokens": "a latency needs at least one token out",
+    "peak_tflops": "the serving pages take 0, a peak the vendor does not publish: decoding is bounded by memory alone",
     "prompt_tokens": "a latency needs at least one token in; an image prompt is another thing",
     "requests": "the requests of one batch versus a total",
     "requests_per_day": "vector-db-cost's are queries",

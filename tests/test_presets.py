@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from calculators import CALCULATORS, evaluate, find
+from calculators import CALCULATORS, LocaleKit, evaluate, find, make_report
 from calculators.kernel.spec import GPU_FACTS, MODEL_FACTS, PRICE_FACTS
 from calculators.vocabulary.model_config import covers
 from site_builder.build.errors import BuildError
@@ -38,7 +38,7 @@ def test_there_are_enough_presets_and_every_fact_has_a_value() -> None:
     for model in PRESETS.models:
         assert set(model.facts()) == set(MODEL_FACTS)
     for gpu in PRESETS.gpus:
-        assert set(gpu.facts()) | {"gpu.bandwidth_gb_s", "gpu.bf16_tflops"} == set(GPU_FACTS)
+        assert set(gpu.facts()) == set(GPU_FACTS)
 
 
 @pytest.mark.parametrize("model", PRESETS.models, ids=lambda model: model.id)
@@ -186,18 +186,26 @@ def test_a_gpu_is_dated_and_a_reading_of_its_memory_has_a_source(tmp_path: Path,
     assert raised.value.line is not None and raised.value.line > 1
 
 
-@pytest.mark.parametrize("figure", ["bf16_tflops", "bandwidth_gb_s"])
-def test_a_gpu_without_a_published_figure_is_offered_only_where_it_is_not_needed(figure: str) -> None:
+_SERVING = {"inference-throughput", "inference-latency", "batch-inference-throughput"}
+
+
+@pytest.mark.parametrize(("figure", "taken_as_0"), [("bf16_tflops", _SERVING), ("bandwidth_gb_s", set())])
+def test_a_gpu_without_a_published_figure_is_offered_only_where_its_0_is_taken(
+    figure: str, taken_as_0: set[str]
+) -> None:
+    """The serving pages bound decoding by bandwidth alone without a peak; a page that divides by it does not offer
+    the GPU, nor any page that needs its bandwidth."""
     unpublished = dataclasses.replace(PRESETS.gpus[0], id="unpublished", **{figure: 0.0})
     menus = preset_menus(CALCULATORS, dataclasses.replace(PRESETS, gpus=(*PRESETS.gpus, unpublished)))
     needs = {c.slug for c in CALCULATORS if any(spec.preset == f"gpu.{figure}" for spec in c.inputs)}
-    assert "batch-inference-throughput" in needs
+    assert "batch-inference-throughput" in needs and (figure != "bf16_tflops" or {"mfu", "training-time-cost"} <= needs)
     for calculator in CALCULATORS:
         offered = [option.id for option in menus[calculator.slug].gpus]
         assert [gpu.id for gpu in menus[calculator.slug].gpu_entries] == offered
         if uses_presets(calculator, "gpu"):
-            assert ("unpublished" in offered) == (calculator.slug not in needs), calculator.slug
-    assert f"gpu.{figure}" not in unpublished.facts()
+            wanted = calculator.slug not in needs or calculator.slug in taken_as_0
+            assert ("unpublished" in offered) == wanted, calculator.slug
+    assert unpublished.facts()[f"gpu.{figure}"] == 0
 
 
 def test_a_table_header_may_carry_a_comment(tmp_path: Path) -> None:
@@ -373,3 +381,21 @@ def test_llama_3_405b_needs_two_h100_machines_in_bf16_and_one_in_fp8() -> None:
     bf16, fp8 = (results(BATCH, **chosen, bits_per_weight=bits)["fewest_gpus"] for bits in ("16", "8"))
     assert 8 < bf16 <= 16 and fp8 <= 8
     assert (bf16, fp8) == (10, 5)  # the figures the article gives, on the 81,559 MiB nvidia-smi shows
+
+
+def test_an_apple_chip_on_a_serving_page_decodes_at_its_bandwidth_and_says_what_it_cannot_tell(
+    kits: dict[str, LocaleKit],
+) -> None:
+    m2_ultra = next(gpu for gpu in PRESETS.gpus if gpu.id == "apple-m2-ultra-192gb")
+    latency = find("inference-latency")
+    chosen = preset_values(latency, m2_ultra)
+    assert chosen["peak_tflops"] == "0" and chosen["bandwidth_gb_s"] == "800"
+    report = make_report(latency, {**latency.defaults(), **chosen}, kits["de"])
+    assert report.ok
+    written = {result.name: result for result in report.results}
+    for name in ("ttft_ms", "latency_s", "request_tokens_per_second"):
+        assert (written[name].value, written[name].unit) == ("Nicht bekannt", "")
+        assert "Spitzenrechenleistung der GPU" in written[name].sentence
+    # Each token after the first reads Llama-3.1-8B's 16.06 GB of weights and its cache at 800 GB/s: about 20 ms.
+    assert written["tpot_ms"].value.startswith("20,") and "Speicherbandbreite" in written["tpot_ms"].sentence
+    assert not preset_values(find("mfu"), m2_ultra)  # a page that divides by the peak does not offer the chip

@@ -278,10 +278,16 @@ def _compute(calculator: Calculator, values: Mapping[str, float]) -> dict[str, f
 
 
 def _within_range(calculator: Calculator, results: Mapping[str, float]) -> bool:
-    """Whether every result is finite and within the site's limit (a larger one for results in scientific form)."""
+    """Whether every result is finite and within the site's limit (a larger one for results in scientific form).
+
+    NaN is a result the inputs cannot tell, allowed where the writer has words for it: in an output with an `unknown`
+    sentence, and in a figure only such outputs read.
+    """
     scientific = {spec.name for spec in calculator.outputs if spec.scientific}
+    untold = {name for spec in calculator.outputs if spec.unknown is None for name in spec.reads()}
     return all(
-        math.isfinite(value) and abs(value) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT)
+        (math.isnan(value) and name not in untold)
+        or (math.isfinite(value) and abs(value) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT))
         for name, value in results.items()
     )
 

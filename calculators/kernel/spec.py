@@ -7,6 +7,7 @@ core never holds prose in any particular language.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -184,6 +185,27 @@ class OutputSpec:
     """Written as a mantissa times a power of ten (3.14 × 10²³), for FLOP counts and the like."""
     currency: str | None = None
     """The choice input naming the currency of this amount (`cost.CURRENCY`): written as money, "USD 1,234.50"."""
+    unknown: Message | None = None
+    """The sentence written instead when the inputs cannot tell this result, or a figure its sentence reads: the
+    formula returns NaN for it (a GPU whose vendor publishes no compute peak has no time to first token). Only a
+    result with one may be NaN; the value then reads "Not known"."""
+
+    def reads(self) -> frozenset[str]:
+        """The names its written text reads: itself, its sentence's and unit's fields and counts, its unit choice and
+        currency (a field `x_label` reads the choice `x`).
+
+        >>> sorted(OutputSpec("cost", N_("output", "Cost"), N_("output", "{cost} for {count_label} items")).reads())
+        ['cost', 'count']
+        """
+        names = {self.name, *filter(None, (self.unit_choice, self.currency))}
+        for message in (self.sentence, self.unit):
+            if isinstance(message, PluralMessage):
+                names.add(message.count)
+            if message is not None:
+                texts = (message.text,) if isinstance(message, Message) else (message.singular, message.plural)
+                fields = (field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field)
+                names.update(field.removesuffix("_label") for field in fields)
+        return frozenset(names)
 
 
 MEMORY_UNITS: tuple[Choice, ...] = (
@@ -254,8 +276,9 @@ GPU_FACTS: tuple[str, ...] = (
     "gpu.usable_gib",
     "gpu.fp8_tflops",
 )
-"""What a GPU preset can fill: memory as sold (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s), the memory a
-framework was measured to see (GiB, 0 where unmeasured) and the dense FP8 peak (TFLOP/s, 0 where none)."""
+"""What a GPU preset fills: memory as sold (GB), memory bandwidth (GB/s), dense BF16 peak (TFLOP/s), the memory a
+framework was measured to see (GiB) and the dense FP8 peak (TFLOP/s). 0 where the vendor publishes none (or nobody
+measured it): a page offers the GPU only where each input it fills takes 0 (`model_config.covers`)."""
 
 PRICE_FACTS: tuple[str, ...] = (
     "price.currency",

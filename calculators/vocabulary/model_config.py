@@ -16,7 +16,7 @@ from decimal import Decimal
 from types import MappingProxyType
 
 from calculators.kernel.numbers import PLAIN, format_number, readable_fraction_digits
-from calculators.kernel.spec import GPU_FACTS, Calculator
+from calculators.kernel.spec import GPU_FACTS, Calculator, InputSpec
 
 from .architecture import GPT2, LLAMA, PHI, count_parameters
 from .quantization import Quantization, read_quantization, stored_bits
@@ -327,13 +327,25 @@ _ATTENTION_SHAPE = frozenset({"model.kv_heads", "model.head_dim", "model.attenti
 def covers(calculator: Calculator, facts: Mapping[str, float]) -> bool:
     """Whether `calculator`'s formula describes this model or GPU: attention-shape formulas (KV cache, LoRA...)
     assume standard attention, which a model with multi-head latent attention (DeepSeek-V3) does not have; and a
-    page that takes a GPU's bandwidth or compute peak cannot work from a GPU whose vendor publishes none (Apple's peak).
+    GPU's figures, 0 where its vendor publishes none, must each be a value its input takes: the serving pages take a
+    peak of 0 (Apple's), the training pages, which divide by it, do not.
     """
-    taken = {spec.preset for spec in calculator.inputs if spec.preset}
     if any(key.startswith("gpu.") for key in facts):
-        return taken & set(GPU_FACTS) <= facts.keys()
+        return all(
+            spec.preset in facts and _admits(spec, facts[spec.preset])
+            for spec in calculator.inputs
+            if spec.preset in GPU_FACTS
+        )
+    taken = {spec.preset for spec in calculator.inputs if spec.preset}
     latent = facts.get("model.kv_lora_rank", 0.0) > 0
     return not latent or "model.kv_lora_rank" in taken or not taken & _ATTENTION_SHAPE
+
+
+def _admits(spec: InputSpec, fact: float) -> bool:
+    """Whether a number input's range takes `fact` (a GPU figure of 0 where a page divides by it does not)."""
+    low, high = spec.minimum, spec.maximum
+    above = low is None or fact > low or (fact == low and not spec.minimum_exclusive)
+    return above and (high is None or fact <= high)
 
 
 def config_values(calculator: Calculator, reading: ConfigReading) -> dict[str, str]:

@@ -13,10 +13,15 @@ Prefill pushes the whole prompt through in one causal pass: its token i attends 
 averages to Kaplan et al.'s 2·L·n_ctx·d_attn per token (arXiv:2001.08361, Table 1). Prefill does many
 FLOPs per byte and is bound by compute; decode does about one FLOP per byte read at batch 1 and is
 bound by memory bandwidth until the batch reaches the machine's ridge point, peak FLOP/s ÷ bytes/s.
+
+A GPU whose vendor publishes no compute peak (Apple's M-series) has a peak of 0 on the serving pages: reading memory
+still takes its time, which bounds a decode step from below, but a prompt's pass, bound by compute, and the ridge
+point are not known (NaN, which the page writes as "Not known").
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -38,6 +43,7 @@ __all__ = [
     "PEAK_TFLOPS",
     "SERVING_GPU_INPUTS",
     "SERVING_MODEL_INPUTS",
+    "SERVING_PEAK_TFLOPS",
     "TOKENS_PER_SECOND",
     "WEIGHT_BITS",
     "WEIGHT_PARAMS",
@@ -108,6 +114,17 @@ PEAK_TFLOPS = InputSpec(
     fraction_digits=3,
     preset="gpu.bf16_tflops",
 )
+SERVING_PEAK_TFLOPS = replace(
+    PEAK_TFLOPS,
+    help=N_(
+        "input",
+        "The datasheet's dense BF16 tensor peak, without sparsity: 989.5 TFLOP/s for an H100 SXM, 312 for an A100. "
+        "0 where the vendor publishes none, as Apple does: decoding is then bounded by memory bandwidth alone, and "
+        "what compute sets, the prompt's pass and the ridge point, is not known.",
+    ),
+    minimum_exclusive=False,
+)
+"""The serving pages' peak, which may be 0: a decode step's memory time bounds it from below without one."""
 FP8_PEAK_TFLOPS = InputSpec(
     name="fp8_peak_tflops",
     kind=Kind.DECIMAL,
@@ -204,12 +221,13 @@ class Step:
 
     @property
     def time(self) -> float:
-        """The roofline's time: the slower of reading the bytes and doing the FLOPs."""
-        return max(self.memory_time, self.compute_time)
+        """The roofline's time: the slower of reading the bytes and doing the FLOPs; reading alone, a lower bound,
+        where the compute time is not known (NaN: no peak)."""
+        return self.memory_time if math.isnan(self.compute_time) else max(self.memory_time, self.compute_time)
 
     @property
     def memory_bound(self) -> bool:
-        """Whether reading memory, not compute, sets the time."""
+        """Whether reading memory, not compute, sets the time (False where the compute time is not known)."""
         return self.memory_time >= self.compute_time
 
 
@@ -279,7 +297,7 @@ def _seconds(values: Mapping[str, float], data: float, flops: float) -> Step:
     share = values["efficiency"] / 100
     bandwidth = values["bandwidth_gb_s"] * 1e9 * values["gpus"] * share
     peak = peak_tflops(values) * 1e12 * values["gpus"] * share
-    return Step(data, flops, data / bandwidth, flops / peak)
+    return Step(data, flops, data / bandwidth, flops / peak if peak else math.nan)
 
 
 def decode_step(values: Mapping[str, float], batch: float, context: float) -> Step:
@@ -303,14 +321,25 @@ def prefill(values: Mapping[str, float], batch: float, prompt: float) -> Step:
 
     The pass is causal, so Kaplan's per-token term at n_ctx = the prompt's length is the exact average:
     Σ 4·L·i·d_attn over i = 1 … p is 2·L·p·(p + 1)·d_attn, p tokens of 2·L·p·d_attn to within one token.
+    It is bound by compute, so without a peak its time is not known: reading the weights once is a bound too far
+    below it to show.
+
+    >>> eight = {"params_billion": 8, "bits_per_weight": 16, "active_params_billion": 8, "layers": 32,
+    ...          "attention_heads": 32, "kv_heads": 8, "head_dim": 128, "bytes_per_element": 2,
+    ...          "bandwidth_gb_s": 800, "peak_tflops": 0, "gpus": 1, "efficiency": 100}
+    >>> prefill(eight, 1, 1000).time, round(decode_step(eight, 1, 1000).time * 1000, 2)
+    (nan, 20.16)
     """
     data = weight_bytes(values) + batch * prompt * kv_bytes_per_token(values)
-    return _seconds(values, data, batch * prompt * forward_flops(values, prompt))
+    step = _seconds(values, data, batch * prompt * forward_flops(values, prompt))
+    return step if not math.isnan(step.compute_time) else replace(step, memory_time=math.nan)
 
 
 def ridge_point(values: Mapping[str, float]) -> float:
-    """FLOPs per byte where a step stops being memory-bound: peak FLOP/s ÷ bandwidth (the efficiency cancels)."""
-    return peak_tflops(values) * 1e12 / (values["bandwidth_gb_s"] * 1e9)
+    """FLOPs per byte where a step stops being memory-bound: peak FLOP/s ÷ bandwidth (the efficiency cancels); not
+    known without a peak."""
+    peak = peak_tflops(values)
+    return peak * 1e12 / (values["bandwidth_gb_s"] * 1e9) if peak else math.nan
 
 
 SERVING_MODEL_INPUTS: tuple[InputSpec, ...] = (
@@ -326,7 +355,7 @@ SERVING_MODEL_INPUTS: tuple[InputSpec, ...] = (
 """The model facts a step's bytes and FLOPs need: weights, the FLOPs' parameters, the KV cache's shape."""
 SERVING_GPU_INPUTS: tuple[InputSpec, ...] = (
     BANDWIDTH,
-    PEAK_TFLOPS,
+    SERVING_PEAK_TFLOPS,
     GPUS,
     EFFICIENCY,
     FP8_PEAK_TFLOPS,

@@ -152,17 +152,14 @@ class GpuPreset:
     notes: str = ""
 
     def facts(self) -> dict[str, float]:
-        """Return this GPU's value of each `GPU_FACTS` key it states: all but a bandwidth or peak it lacks."""
-        facts = {
+        """Return this GPU's value of each `GPU_FACTS` key, 0 for a figure its vendor does not publish."""
+        return {
             "gpu.memory_gb": float(self.memory_gb),
+            "gpu.bandwidth_gb_s": float(self.bandwidth_gb_s),
+            "gpu.bf16_tflops": float(self.bf16_tflops),
             "gpu.usable_gib": float(self.usable_gib),
             "gpu.fp8_tflops": float(self.fp8_tflops),
         }
-        if self.bandwidth_gb_s:
-            facts["gpu.bandwidth_gb_s"] = float(self.bandwidth_gb_s)
-        if self.bf16_tflops:
-            facts["gpu.bf16_tflops"] = float(self.bf16_tflops)
-        return facts
 
 
 PRICE_KINDS: Mapping[str, tuple[str, ...]] = {

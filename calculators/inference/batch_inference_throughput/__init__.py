@@ -200,6 +200,10 @@ CALCULATOR = Calculator(
                 "the GPU's peak FLOP/s ÷ bandwidth, times the bytes per parameter, ÷ 2 FLOPs per parameter. "
                 "Reading the KV caches pushes it higher.",
             ),
+            unknown=N_(
+                "The GPU's compute peak is not given (its vendor may publish none): the speeds above then count "
+                "memory bandwidth alone, and at a large batch compute may lower them.",
+            ),
             fraction_digits=0,
         ),
     ),
@@ -216,7 +220,8 @@ CALCULATOR = Calculator(
         note=N_(
             "Each row puts that GPU's datasheet memory, bandwidth and peak in place of yours, with as many of them "
             "as hold the weights and one sequence's cache, their memory and bandwidth added up as for your GPUs. "
-            "Speeds are the roofline's ceilings at your efficiency.",
+            "Speeds are the roofline's ceilings at your efficiency; for a GPU whose vendor publishes no compute peak "
+            "(Apple's), memory bandwidth alone bounds them.",
         ),
         columns=(
             Column("gpus", N_("GPUs needed")),

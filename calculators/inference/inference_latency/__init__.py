@@ -88,6 +88,10 @@ CALCULATOR = Calculator(
                 "The whole answer of {output_tokens} tokens takes at least {latency_s} s: the time to the first "
                 "token plus one time per output token for each token after it.",
             ),
+            unknown=N_(
+                "The answer waits first for the prompt's pass, which compute bounds, and the GPU's compute peak is "
+                "not given.",
+            ),
             fraction_digits=3,
         ),
         OutputSpec(
@@ -98,6 +102,11 @@ CALCULATOR = Calculator(
             sentence=N_(
                 "Reading the {prompt_tokens}-token prompt is bound by compute and takes at least {ttft_ms} ms "
                 "before the first token appears.",
+            ),
+            # Translators: {prompt_tokens} is a number of tokens.
+            unknown=N_(
+                "Reading the {prompt_tokens}-token prompt is bound by compute, and the GPU's compute peak is not "
+                "given (its vendor may publish none): the time to the first token is not known.",
             ),
             fraction_digits=3,
         ),
@@ -120,6 +129,10 @@ CALCULATOR = Calculator(
             sentence=N_(
                 "Counting the wait for the first token, a request sees at most {request_tokens_per_second} "
                 "tokens/s, and the batch {batch_tokens_per_second} tokens/s.",
+            ),
+            unknown=N_(
+                "It counts the wait for the first token, which needs the GPU's compute peak. Between tokens, the "
+                "time per output token above holds.",
             ),
             fraction_digits=1,
         ),

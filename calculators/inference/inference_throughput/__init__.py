@@ -117,6 +117,12 @@ CALCULATOR = Calculator(
                 "bandwidth, is {ridge_point} FLOPs per byte: below it decode is bound by memory bandwidth, "
                 "above it by compute.",
             ),
+            # Translators: {intensity} is FLOPs per byte.
+            unknown=N_(
+                "The step does {intensity} FLOPs per byte it reads. Without the GPU's compute peak its ridge point "
+                "is not known, so the speeds above count memory bandwidth alone: at a large batch, compute may lower "
+                "them.",
+            ),
         ),
         OutputSpec(
             name="prefill_tokens_per_second",
@@ -126,6 +132,10 @@ CALCULATOR = Calculator(
             sentence=N_(
                 "Reading prompts of {context_tokens} tokens for the whole batch, bound by compute, goes at "
                 "most at {prefill_tokens_per_second} tokens/s.",
+            ),
+            unknown=N_(
+                "Reading prompts is bound by compute, and the GPU's compute peak is not given (its vendor may "
+                "publish none).",
             ),
             fraction_digits=0,
         ),
