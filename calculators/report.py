@@ -69,6 +69,7 @@ __all__ = [
     "ENTER_VALUES_FOR_ALL",
     "HUB_PROBLEMS",
     "LTR_RUN",
+    "NOT_KNOWN",
     "NUMBER_WITH_UNIT",
     "OUT_OF_RANGE",
     "ConfigReport",
