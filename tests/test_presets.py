@@ -399,3 +399,12 @@ def test_an_apple_chip_on_a_serving_page_decodes_at_its_bandwidth_and_says_what_
     # Each token after the first reads Llama-3.1-8B's 16.06 GB of weights and its cache at 800 GB/s: about 20 ms.
     assert written["tpot_ms"].value.startswith("20,") and "Speicherbandbreite" in written["tpot_ms"].sentence
     assert not preset_values(find("mfu"), m2_ultra)  # a page that divides by the peak does not offer the chip
+
+
+def test_a_gpu_figure_a_page_refuses_is_the_builds_error_not_a_chip_left_out(tmp_path: Path) -> None:
+    # Only a 0 (not published) keeps a chip off a page that cannot take it; a figure past a field's bounds is a typo.
+    folder = _broken(tmp_path, "bandwidth_gb_s = 900\n", "bandwidth_gb_s = 9000000\n", "gpus.toml")
+    with pytest.raises(BuildError) as raised:
+        read_presets(folder, calculators=CALCULATORS)
+    assert raised.value.path.name == "gpus.toml" and "bandwidth_gb_s" in raised.value.cause
+    assert raised.value.line == _line(folder, "gpus.toml", "bandwidth_gb_s = 9000000")

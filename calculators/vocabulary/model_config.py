@@ -332,7 +332,7 @@ def covers(calculator: Calculator, facts: Mapping[str, float]) -> bool:
     """
     if any(key.startswith("gpu.") for key in facts):
         return all(
-            spec.preset in facts and _admits(spec, facts[spec.preset])
+            spec.preset in facts and (facts[spec.preset] != 0 or _takes_zero(spec))
             for spec in calculator.inputs
             if spec.preset in GPU_FACTS
         )
@@ -341,11 +341,12 @@ def covers(calculator: Calculator, facts: Mapping[str, float]) -> bool:
     return not latent or "model.kv_lora_rank" in taken or not taken & _ATTENTION_SHAPE
 
 
-def _admits(spec: InputSpec, fact: float) -> bool:
-    """Whether a number input's range takes `fact` (a GPU figure of 0 where a page divides by it does not)."""
-    low, high = spec.minimum, spec.maximum
-    above = low is None or fact > low or (fact == low and not spec.minimum_exclusive)
-    return above and (high is None or fact <= high)
+def _takes_zero(spec: InputSpec) -> bool:
+    """Whether a number input takes 0, a GPU figure its vendor does not publish (a page that divides by it does not).
+
+    Any other value out of range stays the build's error (`presets._refused_by`), not a GPU silently left out.
+    """
+    return spec.minimum is None or spec.minimum < 0 or (spec.minimum == 0 and not spec.minimum_exclusive)
 
 
 def config_values(calculator: Calculator, reading: ConfigReading) -> dict[str, str]:
