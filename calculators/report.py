@@ -148,10 +148,10 @@ class Report:
 ENTER_VALUES = N_("validation", "Enter valid values to see the results.")
 # Translators: shown above the results while an input is invalid, when the results that do not depend on it are shown.
 ENTER_VALUES_FOR_ALL = N_("validation", "Enter valid values to see every result.")
-# Translators: shown in place of the results when a result would be absurdly large.
 # Translators: the value of a result the inputs cannot tell (a speed that needs a compute peak the GPU's vendor does
 # not publish); its sentence says what is missing.
 NOT_KNOWN = N_("result", "Not known")
+# Translators: shown in place of the results when a result would be absurdly large.
 OUT_OF_RANGE = N_("validation", "These values give a result too large to be meaningful. Check the inputs.")
 _PROBLEM_TEXT = MappingProxyType(
     {
