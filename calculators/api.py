@@ -82,7 +82,12 @@ def validate(slug: str, values: Mapping[str, object]) -> tuple[Problem, ...]:
 def compute(slug: str, values: Mapping[str, object]) -> dict[str, float]:
     """Return the calculator's outputs for `values`; raise InvalidInputError if any input cannot be used.
 
-    Only the declared outputs: the parts a memory chart is drawn from stay internal.
+    Only the declared outputs: the parts a memory chart is drawn from stay internal. An output the inputs cannot tell
+    is NaN, where the page writes "Not known" (a time to first token without a compute peak):
+
+    >>> latency = find("inference-latency")
+    >>> compute("inference-latency", {**latency.defaults(), "bandwidth_gb_s": 800, "peak_tflops": 0})["ttft_ms"]
+    nan
     """
     calculator = find(slug)
     evaluation = evaluate(calculator, values)
