@@ -268,9 +268,15 @@ def test_no_page_scrolls_sideways_on_a_small_phone(page: Any, base_url: str, fol
     from calculators import CALCULATORS
 
     page.set_viewport_size({"width": 360, "height": 780})
-    wide = []
+    wide, clipped = [], []
     for calculator in CALCULATORS:
         page.goto(f"{base_url}{folder}/{calculator.slug}/")
         if page.evaluate("document.documentElement.scrollWidth") > 360:
             wide.append(calculator.slug)
-    assert wide == []
+        # A table's caption stays within the box the table scrolls in (it was as wide as the table, its end unseen).
+        script = """() => [...document.querySelectorAll('.plan-scroll, .table-scroll')].some(box => {
+            const caption = box.querySelector('caption');
+            return caption && caption.getBoundingClientRect().width > box.clientWidth + 1; })"""
+        if page.evaluate(script):
+            clipped.append(calculator.slug)
+    assert wide == [] and clipped == []
