@@ -342,7 +342,7 @@ def _result_text(
     A result the inputs cannot tell (NaN, in `untold`) reads "Not known", with no unit; it, and a result whose sentence
     reads one, gets its `unknown` sentence (`_within_range` lets no other result be NaN or read one).
     """
-    message = spec.unknown if spec.unknown is not None and spec.reads() & untold else spec.sentence
+    message = spec.unknown if spec.unknown is not None and spec.reads & untold else spec.sentence
     sentence = _isolate_runs(_fill(message, _translate(message, counts, kit), words), kit.numbers.direction)
     if spec.name in untold:
         return ResultText(spec.name, _translate(NOT_KNOWN, {}, kit), "", sentence)
@@ -719,7 +719,7 @@ def _problem_report(calculator: Calculator, evaluation: Evaluation, kit: LocaleK
 
 def _words_read(calculator: Calculator, spec: OutputSpec) -> set[str]:
     """The inputs and results a written result reads: its value, its sentence's fields, counts, unit and currency."""
-    names = set(spec.reads())
+    names = set(spec.reads)
     declared = {
         **{input_spec.name: input_spec.currency for input_spec in calculator.inputs},
         **{output.name: output.currency for output in calculator.outputs},

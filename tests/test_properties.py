@@ -53,7 +53,7 @@ def _check(calculator: Calculator, raw: dict[str, Any]) -> None:
         assert set(result.results) >= {spec.name for spec in calculator.outputs}
         scientific = {spec.name for spec in calculator.outputs if spec.scientific}
         # NaN only where the page has words for it: a result it writes as "Not known", saying why
-        untold = {name for spec in calculator.outputs if spec.unknown is None for name in spec.reads()}
+        untold = {name for spec in calculator.outputs if spec.unknown is None for name in spec.reads}
         assert all(
             (math.isnan(v) and name not in untold)
             or (math.isfinite(v) and abs(v) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT))

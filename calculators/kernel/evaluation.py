@@ -284,7 +284,7 @@ def _within_range(calculator: Calculator, results: Mapping[str, float]) -> bool:
     sentence, and in a figure only such outputs read.
     """
     scientific = {spec.name for spec in calculator.outputs if spec.scientific}
-    untold = {name for spec in calculator.outputs if spec.unknown is None for name in spec.reads()}
+    untold = {name for spec in calculator.outputs if spec.unknown is None for name in spec.reads}
     return all(
         (math.isnan(value) and name not in untold)
         or (math.isfinite(value) and abs(value) <= (LARGEST_SCIENTIFIC if name in scientific else LARGEST_RESULT))

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from functools import cached_property
 
 __all__ = [
     "GPU_FACTS",
@@ -190,11 +191,12 @@ class OutputSpec:
     formula returns NaN for it (a GPU whose vendor publishes no compute peak has no time to first token). Only a
     result with one may be NaN; the value then reads "Not known"."""
 
+    @cached_property
     def reads(self) -> frozenset[str]:
         """The names its written text reads: itself, its sentence's and unit's fields and counts, its unit choice and
-        currency (a field `x_label` reads the choice `x`).
+        currency (a field `x_label` reads the choice `x`). Worked out once: every recalculation asks.
 
-        >>> sorted(OutputSpec("cost", N_("output", "Cost"), N_("output", "{cost} for {count_label} items")).reads())
+        >>> sorted(OutputSpec("cost", N_("output", "Cost"), N_("output", "{cost} for {count_label} items")).reads)
         ['cost', 'count']
         """
         names = {self.name, *filter(None, (self.unit_choice, self.currency))}
